@@ -1,0 +1,214 @@
+import { APIPromise } from './core/api-promise.js';
+import { AuthenticationError, ConfigurationError } from './core/error.js';
+import type { Logger, LogLevel } from './core/logger.js';
+import {
+  type ListQuery,
+  nextPageQuery,
+  Page,
+  type PageFetcher,
+  PagePromise,
+  type PaginationKind,
+} from './core/pagination.js';
+import type { RequestOptions } from './core/request-options.js';
+import type { Environment } from './core/types.js';
+import { readEnv } from './internal/env.js';
+import { asLogLevel, levelLogger } from './internal/log.js';
+import { listEnvelope } from './internal/schemas.js';
+import { type Fetch, type RequestSpec, Transport } from './internal/transport.js';
+import { checkBaseUrl } from './internal/url.js';
+import { Payouts } from './resources/payouts.js';
+
+/** Options of {@link Chainbill} (DESIGN.md: The client). */
+export interface ClientOptions {
+  /**
+   * Secret API key, `sk_live_…` (live) or `sk_test_…` (sandbox).
+   * @default process.env.CHAINBILL_API_KEY
+   */
+  apiKey?: string | undefined;
+  /**
+   * Base URL of the API, ending in `/v1`; `https:` except for loopback hosts. Required.
+   * @default process.env.CHAINBILL_BASE_URL
+   * @example 'https://api.chainbill.example/v1'
+   */
+  baseUrl?: string | undefined;
+  /**
+   * Milliseconds allowed for each attempt, headers and body.
+   * @default 60_000
+   */
+  timeout?: number | undefined;
+  /**
+   * Retries after the first attempt, for connection errors, timeouts, 408, 429 and 5xx.
+   * @default 2
+   */
+  maxRetries?: number | undefined;
+  /**
+   * `fetch` implementation, for tests (the fake API's `fetch`) or custom agents.
+   * @default globalThis.fetch, looked up on every request
+   */
+  fetch?: Fetch | undefined;
+  /** Headers sent with every request; `Authorization` and `Idempotency-Key` cannot be overridden. */
+  defaultHeaders?: Record<string, string> | undefined;
+  /**
+   * Where log lines go. Lines never hold the API key.
+   * @default console
+   */
+  logger?: Logger | undefined;
+  /**
+   * How much to log: `off`, `error`, `warn`, `info` (retries) or `debug` (every request).
+   * @default process.env.CHAINBILL_LOG, else 'warn'
+   */
+  logLevel?: LogLevel | undefined;
+  /**
+   * Parse every response with its schema. `false` returns the JSON unchecked (faster, unsafe).
+   * @default true
+   */
+  validateResponses?: boolean | undefined;
+  /**
+   * Allow construction in a browser. The key is a secret: only set this for internal tools
+   * whose users may see it.
+   * @default false
+   */
+  dangerouslyAllowBrowser?: boolean | undefined;
+}
+
+const keyPattern = /^sk_(live|test)_\S+$/;
+
+/**
+ * The Chainbill API client: one instance per API key, holding a resource namespace per endpoint
+ * group of the spec.
+ *
+ * @example
+ * ```ts
+ * import { Chainbill } from 'chainbill';
+ * const chainbill = new Chainbill({ apiKey: process.env.CHAINBILL_API_KEY, baseUrl: 'https://…/v1' });
+ * const payout = await chainbill.payouts.create({
+ *   recipient_address: 'TQ…', chain: 'tron', token: 'USDT', amount: 125.5, currency: 'USD',
+ * });
+ * ```
+ */
+export class Chainbill {
+  /** The environment the key belongs to: `live` for `sk_live_`, `sandbox` for `sk_test_`. */
+  readonly environment: Environment;
+  /** The base URL requests go to, without a trailing slash. */
+  readonly baseUrl: string;
+  /** Payout intents and their settlement records (spec: Payouts). */
+  readonly payouts: Payouts;
+  readonly #transport: Transport;
+
+  /**
+   * @param options - Key, base URL, timeouts, retries, fetch, logging; see {@link ClientOptions}.
+   * @throws {AuthenticationError} when the key is missing, lacks the `sk_live_`/`sk_test_` prefix
+   *   or holds whitespace (code `api_key_invalid`, no status); nothing is sent with it.
+   * @throws {ConfigurationError} when the base URL is missing, not a URL, or `http:` to a
+   *   non-loopback host; when `timeout` or `maxRetries` is out of range; in a browser without
+   *   `dangerouslyAllowBrowser`.
+   */
+  constructor(options: ClientOptions = {}) {
+    if (!options.dangerouslyAllowBrowser && isBrowser()) {
+      throw new ConfigurationError(
+        'Chainbill runs on servers: in a browser the secret API key would be exposed. ' +
+          'Set dangerouslyAllowBrowser: true only if every user of the page may see the key.',
+      );
+    }
+    const apiKey = options.apiKey ?? readEnv('CHAINBILL_API_KEY');
+    const match = apiKey === undefined ? null : keyPattern.exec(apiKey);
+    if (apiKey === undefined || match === null) {
+      throw new AuthenticationError({
+        error: {
+          type: 'authentication_error',
+          code: 'api_key_invalid',
+          param: null,
+          message:
+            apiKey === undefined
+              ? 'No API key: pass apiKey or set CHAINBILL_API_KEY.'
+              : 'The API key is malformed: it must start with sk_live_ or sk_test_ and hold no whitespace.',
+        },
+      });
+    }
+    this.environment = match[1] === 'live' ? 'live' : 'sandbox';
+    this.baseUrl = checkBaseUrl(options.baseUrl ?? readEnv('CHAINBILL_BASE_URL'));
+    const timeout = options.timeout ?? 60_000;
+    if (!Number.isFinite(timeout) || timeout <= 0 || timeout > 2_147_483_647) {
+      throw new ConfigurationError('timeout must be a positive number of milliseconds.');
+    }
+    const maxRetries = options.maxRetries ?? 2;
+    if (!Number.isInteger(maxRetries) || maxRetries < 0) {
+      throw new ConfigurationError('maxRetries must be a whole number, 0 or more.');
+    }
+    const level = options.logLevel ?? asLogLevel(readEnv('CHAINBILL_LOG')) ?? 'warn';
+    this.#transport = new Transport({
+      baseUrl: this.baseUrl,
+      apiKey,
+      timeout,
+      maxRetries,
+      fetch: options.fetch,
+      defaultHeaders: options.defaultHeaders ?? {},
+      log: levelLogger(options.logger ?? console, level),
+      validateResponses: options.validateResponses ?? true,
+    });
+    this.payouts = new Payouts(this);
+  }
+
+  /**
+   * Sends one call. Used by the resource classes; prefer their methods.
+   *
+   * @internal
+   * @param build - Builds the call; a `RequestValidationError` thrown here rejects the promise.
+   * @param options - Per-call options.
+   * @returns The parsed result.
+   */
+  request<T>(build: () => RequestSpec<T>, options?: RequestOptions): APIPromise<T> {
+    return new APIPromise((async () => this.#transport.send(build(), options))());
+  }
+
+  /**
+   * Sends a list call and wraps it for paging. Used by the resource classes; prefer their methods.
+   *
+   * @internal
+   * @param kind - `cursor` or `offset` paging.
+   * @param build - Builds the first page's call; `schema` is the item schema.
+   * @param options - Per-call options, used for every page.
+   * @returns The first page, iterable over every item.
+   */
+  requestList<T>(
+    kind: PaginationKind,
+    build: () => Omit<RequestSpec<T>, 'method' | 'body' | 'query'> & { query: ListQuery },
+    options?: RequestOptions,
+  ): PagePromise<T> {
+    const fetchPage = (spec: ReturnType<typeof build>): PageFetcher<T> => {
+      const envelope = listEnvelope(spec.schema);
+      const fetcher: PageFetcher<T> = async (query) => {
+        const sent = await this.#transport.send(
+          { method: 'GET', path: spec.path, query, schema: envelope },
+          options,
+        );
+        const next = nextPageQuery(kind, query, sent.data, {
+          status: sent.response.status,
+          requestId: sent.requestId,
+          body: sent.body,
+        });
+        return {
+          data: new Page(sent.data, next, fetcher),
+          response: sent.response,
+          requestId: sent.requestId,
+        };
+      };
+      return fetcher;
+    };
+    return new PagePromise(
+      (async () => {
+        const spec = build();
+        return fetchPage(spec)(spec.query);
+      })(),
+    );
+  }
+
+  /** @returns A summary safe to log: base URL and environment, never the key. */
+  toJSON(): { baseUrl: string; environment: Environment } {
+    return { baseUrl: this.baseUrl, environment: this.environment };
+  }
+}
+
+function isBrowser(): boolean {
+  return 'window' in globalThis && 'document' in globalThis;
+}

@@ -1,0 +1,69 @@
+import type { Token } from './types.js';
+
+/** Decimals of each token (USDT and USDC use 6 on Tron, Arbitrum and Base). */
+export const tokenDecimals: Readonly<Record<Token, number>> = { USDT: 6, USDC: 6 };
+
+const decimalPattern = /^(\d+)(?:\.(\d+))?$/;
+
+function decimalsOf(token: Token): number {
+  const decimals = tokenDecimals[token];
+  if (decimals === undefined) throw new RangeError(`Unknown token: ${String(token)}`);
+  return decimals;
+}
+
+/**
+ * Converts an amount in token units to the token's smallest unit, exactly (bigint arithmetic,
+ * no floating point).
+ *
+ * @param amount - Token units: a number such as `12.5` or a decimal string such as `'12.500001'`.
+ * @param token - `USDT` or `USDC` (6 decimals).
+ * @returns The atomic amount as a decimal string, as in the API's `amount_atomic`.
+ * @throws {RangeError} on a negative, non-finite or malformed amount, or more decimals than the
+ *   token has (nothing is rounded away).
+ * @example
+ * ```ts
+ * toAtomicUnits(12.5, 'USDT'); // '12500000'
+ * ```
+ */
+export function toAtomicUnits(amount: number | string, token: Token): string {
+  const decimals = decimalsOf(token);
+  if (typeof amount === 'number' && !Number.isFinite(amount))
+    throw new RangeError(`Not a finite amount: ${amount}`);
+  // String(number) gives the shortest round-trip form; exponent forms are refused as malformed.
+  const text = typeof amount === 'number' ? String(amount) : amount.trim();
+  const match = decimalPattern.exec(text);
+  if (match === null) throw new RangeError(`Not a non-negative decimal amount: ${JSON.stringify(amount)}`);
+  const whole = match[1] ?? '0';
+  const fraction = match[2] ?? '';
+  if (fraction.replace(/0+$/, '').length > decimals) {
+    throw new RangeError(`${text} has more than ${decimals} decimals for ${token}.`);
+  }
+  const atomic =
+    BigInt(whole) * 10n ** BigInt(decimals) +
+    BigInt(fraction.padEnd(decimals, '0').slice(0, decimals) || '0');
+  return atomic.toString();
+}
+
+/**
+ * Converts an atomic amount (the token's smallest unit) to token units, exactly.
+ *
+ * @param atomic - A non-negative integer: a decimal string such as `'12500000'`, or a bigint.
+ * @param token - `USDT` or `USDC` (6 decimals).
+ * @returns Token units as a decimal string without trailing zeros, for example `'12.5'`.
+ * @throws {RangeError} on a negative or malformed amount.
+ * @example
+ * ```ts
+ * fromAtomicUnits('12500000', 'USDC'); // '12.5'
+ * ```
+ */
+export function fromAtomicUnits(atomic: string | bigint, token: Token): string {
+  const decimals = decimalsOf(token);
+  if (typeof atomic === 'string' && !/^\d+$/.test(atomic.trim())) {
+    throw new RangeError(`Not a non-negative integer amount: ${JSON.stringify(atomic)}`);
+  }
+  const value = typeof atomic === 'bigint' ? atomic : BigInt(atomic.trim());
+  if (value < 0n) throw new RangeError(`Negative amount: ${value}`);
+  const scale = 10n ** BigInt(decimals);
+  const fraction = (value % scale).toString().padStart(decimals, '0').replace(/0+$/, '');
+  return fraction === '' ? (value / scale).toString() : `${value / scale}.${fraction}`;
+}

@@ -1,0 +1,18 @@
+/**
+ * Per-call options, the optional last argument of every resource method (DESIGN.md: Resources).
+ */
+export interface RequestOptions {
+  /** Aborts the call, including any retry wait; the call rejects with `APIUserAbortError`. */
+  signal?: AbortSignal;
+  /** Milliseconds allowed for each attempt (headers and body). Overrides the client's `timeout`. */
+  timeout?: number;
+  /** Retries after the first attempt. Overrides the client's `maxRetries`. */
+  maxRetries?: number;
+  /**
+   * `Idempotency-Key` for a POST, PATCH or DELETE. Default: a new UUID v4 per call, kept across
+   * that call's retries. Pass your own to make a call safe to repeat across process restarts.
+   */
+  idempotencyKey?: string;
+  /** Extra headers for this call; they override `defaultHeaders`. `Authorization` cannot be set here. */
+  headers?: Record<string, string>;
+}

@@ -1,0 +1,11 @@
+import type { Chainbill } from '../client.js';
+
+/** Base of every resource namespace (`payouts`, `customers`, …): holds the client it calls through. */
+export abstract class APIResource {
+  protected _client: Chainbill;
+
+  /** @param client - The client whose transport, options and key the resource uses. */
+  constructor(client: Chainbill) {
+    this._client = client;
+  }
+}

@@ -1,0 +1,19 @@
+declare const unrecognized: unique symbol;
+
+/**
+ * A value of a response enum that this version of the SDK does not know yet (DESIGN.md:
+ * Responses). Response enums are open: `PayoutStatus` is the spec's literals `| Unrecognized`, so a
+ * state the API adds later parses instead of failing; compare against the known literals and treat
+ * anything else as unknown.
+ */
+export type Unrecognized = string & { readonly [unrecognized]: true };
+
+/** Blockchain networks (spec: `chain` enum). */
+export type Chain = 'tron' | 'arbitrum' | 'base';
+/** Stablecoins (spec: `token` enum). Both have 6 decimals. */
+export type Token = 'USDT' | 'USDC';
+/** The environment a key and its resources belong to: `sk_live_` → `live`, `sk_test_` → `sandbox`. */
+export type Environment = 'live' | 'sandbox';
+
+/** Arbitrary key-value data attached to a resource (customers, checkouts). */
+export type Metadata = Record<string, unknown>;

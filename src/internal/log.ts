@@ -1,0 +1,54 @@
+import type { Logger, LogLevel } from '../core/logger.js';
+import { logLevels } from '../core/logger.js';
+
+const secretHeaders = new Set(['authorization', 'cookie', 'proxy-authorization']);
+
+/**
+ * Copies headers for a log line with secrets redacted: `Authorization` becomes `Bearer ***`.
+ *
+ * @param headers - The request's headers.
+ * @returns A plain record safe to log.
+ */
+export function redactHeaders(headers: Headers): Record<string, string> {
+  const out: Record<string, string> = {};
+  headers.forEach((value, name) => {
+    out[name] = secretHeaders.has(name) ? `${value.split(' ')[0] ?? ''} ***`.trim() : value;
+  });
+  return out;
+}
+
+/** A logger bound to a level: a call below the level costs nothing more than a comparison. */
+export interface LevelLogger {
+  error(message: string, details?: Record<string, unknown>): void;
+  warn(message: string, details?: Record<string, unknown>): void;
+  info(message: string, details?: Record<string, unknown>): void;
+  debug(message: string, details?: Record<string, unknown>): void;
+}
+
+/**
+ * Binds a logger to a level. Every line is prefixed with `[chainbill]`.
+ *
+ * @param logger - The sink.
+ * @param level - The most verbose level that is written.
+ */
+export function levelLogger(logger: Logger, level: LogLevel): LevelLogger {
+  const rank = logLevels.indexOf(level);
+  const at =
+    (name: Exclude<LogLevel, 'off'>) =>
+    (message: string, details?: Record<string, unknown>): void => {
+      if (logLevels.indexOf(name) > rank) return;
+      if (details === undefined) logger[name](`[chainbill] ${message}`);
+      else logger[name](`[chainbill] ${message}`, details);
+    };
+  return { error: at('error'), warn: at('warn'), info: at('info'), debug: at('debug') };
+}
+
+/**
+ * Reads a log level option or `CHAINBILL_LOG` value.
+ *
+ * @param value - The candidate.
+ * @returns The level, or `undefined` when the value is not one.
+ */
+export function asLogLevel(value: string | undefined): LogLevel | undefined {
+  return logLevels.find((level) => level === value);
+}

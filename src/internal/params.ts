@@ -1,0 +1,19 @@
+import type * as z from 'zod/mini';
+import { RequestValidationError } from '../core/error.js';
+import { paramOf, toIssues } from './issues.js';
+
+/**
+ * Checks caller parameters against their schema and returns them encoded for the wire (dates as
+ * ISO strings). Runs before anything is sent.
+ *
+ * @param schema - The parameters' schema; its output is what goes on the wire.
+ * @param params - What the caller passed.
+ * @returns The encoded parameters.
+ * @throws {RequestValidationError} naming the first offending parameter, with every issue.
+ */
+export function encodeParams<Out>(schema: z.ZodMiniType<Out, unknown>, params: unknown): Out {
+  const result = schema.safeParse(params);
+  if (result.success) return result.data;
+  const issues = toIssues(result.error.issues);
+  throw new RequestValidationError(paramOf(issues[0], result.error.issues[0]), issues);
+}

@@ -1,0 +1,88 @@
+import * as z from 'zod/mini';
+import type { Chain, Environment, Token, Unrecognized } from '../core/types.js';
+
+/**
+ * An open response enum: the known literals plus any other string, typed as {@link Unrecognized},
+ * so a value the API adds later does not break parsing (DESIGN.md: Responses).
+ *
+ * @param values - The literals the spec lists.
+ */
+export function openEnum<const T extends string>(values: readonly T[]): z.ZodMiniType<T | Unrecognized> {
+  return z.custom<T | Unrecognized>((value) => typeof value === 'string', {
+    error: `expected one of ${values.join(', ')} or another string`,
+  });
+}
+
+/** A date-time field of a response: an ISO 8601 string, kept as a string. */
+export const dateTime: z.ZodMiniString = z.string();
+
+/** A nullable field that may also be absent (DESIGN.md: fields that cannot exist in some states). */
+export function maybe<T>(
+  schema: z.ZodMiniType<T>,
+): z.ZodMiniExactOptional<z.ZodMiniNullable<z.ZodMiniType<T>>> {
+  return z.exactOptional(z.nullable(schema));
+}
+
+/**
+ * A date-time parameter: a `Date` or an ISO 8601 string, sent as an ISO string.
+ */
+export const dateTimeParam: z.ZodMiniType<string, Date | string> = z.pipe(
+  z.union([z.date(), z.iso.datetime({ offset: true, local: false }), z.iso.date()]),
+  z.transform((value: Date | string) => (value instanceof Date ? value.toISOString() : value)),
+);
+
+/** The `limit` parameter of every list: an integer from 1 to 100 (spec: Pagination). */
+export const limitParam: z.ZodMiniType<number> = z.int().check(z.minimum(1), z.maximum(100));
+
+/** A string with a maximum length (spec: Limits). */
+export function maxString(max: number): z.ZodMiniString {
+  return z.string().check(z.maxLength(max));
+}
+
+/** An id parameter in a body or query: a string starting with its prefix (spec: Identifier prefixes). */
+export function idParam(prefix: string): z.ZodMiniString {
+  return z
+    .string()
+    .check(
+      z.startsWith(prefix, { error: `must be an id starting with \`${prefix}\`` }),
+      z.minLength(prefix.length + 1, { error: `must be an id starting with \`${prefix}\`` }),
+    );
+}
+
+/** An amount in USD (or token units) with the spec's minimum of 0.01. */
+export const amountParam: z.ZodMiniType<number> = z.number().check(z.gte(0.01));
+
+/** The list envelope of the spec: `{ data, has_more, next_cursor }` (spec: List envelope). */
+export interface ListEnvelope<T> {
+  data: T[];
+  has_more: boolean;
+  next_cursor: string | null;
+}
+
+/**
+ * The schema of a list envelope around an item schema. `next_cursor` may be absent (offset lists).
+ *
+ * @param item - The item schema.
+ */
+export function listEnvelope<T>(item: z.ZodMiniType<T>): z.ZodMiniType<ListEnvelope<T>> {
+  return z.pipe(
+    z.looseObject({
+      data: z.array(item),
+      has_more: z.boolean(),
+      next_cursor: z.optional(z.nullable(z.string())),
+    }),
+    z.transform((page) => ({ ...page, next_cursor: page.next_cursor ?? null })),
+  );
+}
+
+/** Response enums shared by many resources (spec: Conventions), open. */
+export const chainField: z.ZodMiniType<Chain | Unrecognized> = openEnum(['tron', 'arbitrum', 'base']);
+export const tokenField: z.ZodMiniType<Token | Unrecognized> = openEnum(['USDT', 'USDC']);
+export const environmentField: z.ZodMiniType<Environment | Unrecognized> = openEnum(['live', 'sandbox']);
+
+/** Request enums shared by many resources, closed. */
+export const chainParam: z.ZodMiniType<Chain> = z.enum(['tron', 'arbitrum', 'base']);
+export const tokenParam: z.ZodMiniType<Token> = z.enum(['USDT', 'USDC']);
+
+/** A cursor parameter: the opaque `next_cursor` of the previous page, sent back as is. */
+export const cursorParam: z.ZodMiniType<string> = z.string().check(z.minLength(1));

@@ -1,0 +1,272 @@
+import ky, { isKyError, type KyInstance, NetworkError } from 'ky';
+import type * as z from 'zod/mini';
+import type { WithResponse } from '../core/api-promise.js';
+import {
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  type APIError,
+  type APIErrorBody,
+  APIUserAbortError,
+  type ChainbillError,
+  makeAPIError,
+  ResponseValidationError,
+} from '../core/error.js';
+import type { ListQuery } from '../core/pagination.js';
+import type { RequestOptions } from '../core/request-options.js';
+import { VERSION } from '../version.js';
+import { toIssues } from './issues.js';
+import { type LevelLogger, redactHeaders } from './log.js';
+import { backoffMs, retryDelayForResponse, sleep } from './retry.js';
+
+/** A `fetch`-compatible function. */
+export type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+
+/** One call as a resource describes it: everything but transport concerns. */
+export interface RequestSpec<T> {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  /** Path under the base URL, ids already checked and encoded, for example `/payouts/po_1`. */
+  path: string;
+  /** Query parameters, already encoded; `undefined` values are left out. */
+  query?: ListQuery | undefined;
+  /** JSON body, already encoded. */
+  body?: unknown;
+  /** Schema of the success body. */
+  schema: z.ZodMiniType<T>;
+  /** Parse even with `validateResponses: false`: the schema builds the result (delete confirmations). */
+  alwaysParse?: boolean;
+}
+
+/** The transport's settings, fixed by the client's constructor. */
+export interface TransportConfig {
+  baseUrl: string;
+  apiKey: string;
+  timeout: number;
+  maxRetries: number;
+  fetch: Fetch | undefined;
+  defaultHeaders: Record<string, string>;
+  log: LevelLogger;
+  validateResponses: boolean;
+}
+
+/** A parsed success, with the raw JSON body kept for errors raised after parsing (pagination). */
+export interface Sent<T> extends WithResponse<T> {
+  body: unknown;
+}
+
+type Attempt = { response: Response; text: string } | { error: ChainbillError };
+
+/**
+ * The one request path of the SDK (STYLE.md rule 2): headers, idempotency key, per-attempt timeout,
+ * retries with backoff and `Retry-After`, body reading, parsing and error mapping, for every call.
+ * ky does the HTTP (URL joining, query and JSON encoding); the retry loop is here, because it must
+ * also cover a connection that breaks while the body is read, and fail fast on a long `Retry-After`.
+ */
+export class Transport {
+  readonly #config: TransportConfig;
+  readonly #ky: KyInstance;
+
+  /** @param config - The client's settings. */
+  constructor(config: TransportConfig) {
+    this.#config = config;
+    this.#ky = ky.create({
+      prefix: config.baseUrl,
+      // Looked up per request, so a fetch patched after the client was built (msw) is used.
+      fetch: (input, init) => (config.fetch ?? globalThis.fetch)(input, init),
+      retry: 0,
+      timeout: false,
+      throwHttpErrors: false,
+    });
+  }
+
+  /**
+   * Sends a call, retrying what is safe to retry, and parses its body.
+   *
+   * @param spec - Method, path, query, body and schema.
+   * @param options - Per-call options.
+   * @returns The parsed data with the response.
+   * @throws {ChainbillError} one of the SDK's errors, never a ky or fetch error.
+   */
+  async send<T>(spec: RequestSpec<T>, options: RequestOptions = {}): Promise<Sent<T>> {
+    const maxRetries = options.maxRetries ?? this.#config.maxRetries;
+    const headers = this.#headers(spec.method, options);
+    for (let retry = 0; ; retry++) {
+      const outcome = await this.#attempt(spec, headers, options, retry);
+      let delay: number | null;
+      let reason: ChainbillError;
+      if ('error' in outcome) {
+        reason = outcome.error;
+        delay = outcome.error instanceof APIUserAbortError ? null : backoffMs(retry);
+      } else if (outcome.response.ok) {
+        return this.#parse(spec, outcome.response, outcome.text);
+      } else {
+        reason = apiErrorFrom(outcome.response, outcome.text);
+        delay = retryDelayForResponse(outcome.response.status, outcome.response.headers, retry);
+      }
+      if (delay === null || retry >= maxRetries) throw reason;
+      this.#config.log.info(`retrying ${spec.method} ${spec.path} in ${Math.round(delay)} ms`, {
+        attempt: retry + 2,
+        of: maxRetries + 1,
+        reason: reason.message,
+      });
+      try {
+        await sleep(delay, options.signal);
+      } catch (cause) {
+        throw new APIUserAbortError('Request was aborted while waiting to retry.', { cause });
+      }
+    }
+  }
+
+  #headers(method: RequestSpec<unknown>['method'], options: RequestOptions): Headers {
+    const headers = new Headers({
+      Accept: 'application/json',
+      'User-Agent': `chainbill-js/${VERSION}`,
+      ...this.#config.defaultHeaders,
+      ...options.headers,
+    });
+    headers.set('Authorization', `Bearer ${this.#config.apiKey}`);
+    if (method !== 'GET') headers.set('Idempotency-Key', options.idempotencyKey ?? crypto.randomUUID());
+    return headers;
+  }
+
+  async #attempt(
+    spec: RequestSpec<unknown>,
+    headers: Headers,
+    options: RequestOptions,
+    retry: number,
+  ): Promise<Attempt> {
+    const timeout = options.timeout ?? this.#config.timeout;
+    const timer = new AbortController();
+    const handle = setTimeout(() => timer.abort(), timeout);
+    const signal = options.signal ? AbortSignal.any([options.signal, timer.signal]) : timer.signal;
+    const started = Date.now();
+    const log = this.#config.log;
+    log.debug(`→ ${spec.method} ${spec.path}`, {
+      attempt: retry + 1,
+      query: spec.query,
+      headers: redactHeaders(headers),
+    });
+    try {
+      const response = await this.#ky(spec.path, {
+        method: spec.method,
+        headers,
+        searchParams: spec.query,
+        json: spec.body,
+        signal,
+      });
+      const text = await response.text();
+      log.debug(`← ${response.status} ${spec.method} ${spec.path}`, { ms: Date.now() - started });
+      return { response, text };
+    } catch (raw) {
+      // ky's errors carry the Request, and with it the Authorization header: keep only the root cause.
+      const cause = raw instanceof NetworkError ? raw.cause : isKyError(raw) ? undefined : raw;
+      if (options.signal?.aborted) return { error: new APIUserAbortError('Request was aborted.', { cause }) };
+      if (timer.signal.aborted) {
+        return { error: new APIConnectionTimeoutError(`Request timed out after ${timeout} ms.`, { cause }) };
+      }
+      return { error: new APIConnectionError(`Connection error: ${describeCause(cause)}`, { cause }) };
+    } finally {
+      clearTimeout(handle);
+    }
+  }
+
+  #parse<T>(spec: RequestSpec<T>, response: Response, text: string): Sent<T> {
+    const requestId = requestIdOf(response.headers);
+    const status = response.status;
+    const contentType = response.headers.get('content-type') ?? '';
+    const fail = (message: string, code: string, body: unknown): ResponseValidationError =>
+      new ResponseValidationError(message, {
+        issues: [{ path: [], code, message }],
+        body,
+        status,
+        requestId,
+      });
+    let body: unknown;
+    if (text !== '') {
+      if (!isJsonType(contentType)) {
+        throw fail(
+          `Expected a JSON response, got content-type \`${contentType || 'none'}\`.`,
+          'invalid_content_type',
+          text,
+        );
+      }
+      body = parseJson(text);
+      if (body === notJson) throw fail('The response body is not valid JSON.', 'invalid_json', text);
+    }
+    if (!this.#config.validateResponses && !spec.alwaysParse) {
+      // validateResponses: false is the caller's explicit choice to take the JSON unchecked.
+      return { data: body as T, response, requestId, body };
+    }
+    const result = spec.schema.safeParse(body);
+    if (result.success) return { data: result.data, response, requestId, body };
+    const issues = toIssues(result.error.issues);
+    const where = issues[0]?.path.join('.') || 'body';
+    throw new ResponseValidationError(
+      `The response does not match the API spec at \`${where}\`: ${issues[0]?.message}.`,
+      {
+        issues,
+        body,
+        status,
+        requestId,
+      },
+    );
+  }
+}
+
+const notJson: unique symbol = Symbol('notJson');
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return notJson;
+  }
+}
+
+function isJsonType(contentType: string): boolean {
+  return /^application\/(?:[\w.+-]+\+)?json\b/i.test(contentType.trim());
+}
+
+function requestIdOf(headers: Headers): string | null {
+  return headers.get('x-request-id') ?? headers.get('request-id');
+}
+
+function describeCause(cause: unknown): string {
+  if (!(cause instanceof Error)) return 'the request failed';
+  const code = (cause.cause as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' ? `${cause.message} (${code})` : cause.message;
+}
+
+/**
+ * Builds the error for a non-2xx response: class by status (or `authentication_error`), fields from
+ * the spec's error body when it has that shape, the raw body kept either way.
+ */
+function apiErrorFrom(response: Response, text: string): APIError {
+  const parsed = text === '' ? undefined : parseJson(text);
+  const body = parsed === notJson ? text : parsed;
+  return makeAPIError({
+    status: response.status,
+    error: errorFields(body),
+    message: response.statusText || undefined,
+    headers: response.headers,
+    body,
+    requestId: requestIdOf(response.headers),
+  });
+}
+
+function errorFields(body: unknown): Partial<APIErrorBody> | undefined {
+  const error = (body as { error?: unknown } | null | undefined)?.error;
+  if (typeof error !== 'object' || error === null) return undefined;
+  const record = error as Record<string, unknown>;
+  const text = (key: string): string | undefined =>
+    typeof record[key] === 'string' ? (record[key] as string) : undefined;
+  const fields: Partial<APIErrorBody> = {};
+  const type = text('type');
+  const code = text('code');
+  const message = text('message');
+  const param = text('param');
+  if (type !== undefined) fields.type = type;
+  if (code !== undefined) fields.code = code;
+  if (message !== undefined) fields.message = message;
+  if (param !== undefined) fields.param = param;
+  return fields;
+}

@@ -1,0 +1,108 @@
+import * as z from 'zod/mini';
+import type { PagePromise } from '../core/pagination.js';
+import type { RequestOptions } from '../core/request-options.js';
+import { APIResource } from '../core/resource.js';
+import type { Chain, Unrecognized } from '../core/types.js';
+import { encodeParams } from '../internal/params.js';
+import { chainField, chainParam, cursorParam, dateTime, idParam, limitParam } from '../internal/schemas.js';
+
+/** An on-chain settlement record of a payout (spec: Resources, Payout settlement record). */
+export interface PayoutSettlement {
+  /** Identifier of the record. */
+  id: string;
+  /** Organization that owns the payout. */
+  org_id: string;
+  /** The payout intent settled, prefix `po_`. */
+  payout_intent_id: string;
+  /** Hash of the settling transaction. */
+  tx_hash: string;
+  /** Index of the transfer log in the transaction. */
+  log_index: number;
+  /** Address the tokens left. */
+  from_address: string;
+  /** Address the tokens reached. */
+  to_address: string;
+  /** Amount in the token's smallest unit, a decimal string. */
+  amount_atomic: string;
+  /** Block that holds the transaction. */
+  block_number: number;
+  /** Hash of that block. */
+  block_hash: string;
+  /** Confirmations counted. */
+  confirmations: number;
+  /** When the transfer was fully confirmed (ISO 8601). */
+  confirmed_at: string;
+  /** When the transfer was first seen (ISO 8601). */
+  detected_at: string;
+  /** Creation time of the record (ISO 8601). */
+  created_at: string;
+  /** Network of the transfer; the spec does not say whether records carry it, so it may be absent. */
+  chain?: Chain | Unrecognized;
+}
+
+/** Schema of {@link PayoutSettlement}; unknown fields are kept. */
+export const payoutSettlementSchema: z.ZodMiniType<PayoutSettlement> = z.looseObject({
+  id: z.string(),
+  org_id: z.string(),
+  payout_intent_id: z.string(),
+  tx_hash: z.string(),
+  log_index: z.int(),
+  from_address: z.string(),
+  to_address: z.string(),
+  amount_atomic: z.string(),
+  block_number: z.int(),
+  block_hash: z.string(),
+  confirmations: z.int(),
+  confirmed_at: dateTime,
+  detected_at: dateTime,
+  created_at: dateTime,
+  chain: z.exactOptional(chainField),
+});
+
+/** Parameters of {@link PayoutSettlements.list} (spec: GET /payouts/settlements). */
+export interface PayoutSettlementListParams {
+  /** Only records of this payout, prefix `po_`. */
+  payout_intent_id?: string;
+  /** Only records on this network. */
+  chain?: Chain;
+  /** Page size, 1 to 100; the API's default is 25. */
+  limit?: number;
+  /** The `next_cursor` of the previous page, as received. */
+  cursor?: string;
+}
+
+const listParams = z.strictObject({
+  payout_intent_id: z.optional(idParam('po_')),
+  chain: z.optional(chainParam),
+  limit: z.optional(limitParam),
+  cursor: z.optional(cursorParam),
+});
+
+/** Settlement records of payouts, `chainbill.payouts.settlements` (spec: GET /payouts/settlements). */
+export class PayoutSettlements extends APIResource {
+  /**
+   * Lists on-chain settlement records, newest first (spec: GET /payouts/settlements).
+   *
+   * @param params - `payout_intent_id`, `chain`, `limit` 1..100, `cursor`.
+   * @param options - Per-call options, used for every page.
+   * @returns The first page; iterate with `for await` for every record.
+   * @throws {RequestValidationError} on a bad filter, before sending.
+   * @example
+   * ```ts
+   * for await (const record of chainbill.payouts.settlements.list({ payout_intent_id: 'po_123' })) {
+   *   console.log(record.tx_hash, record.confirmations);
+   * }
+   * ```
+   */
+  list(params: PayoutSettlementListParams = {}, options?: RequestOptions): PagePromise<PayoutSettlement> {
+    return this._client.requestList(
+      'cursor',
+      () => ({
+        path: '/payouts/settlements',
+        query: encodeParams(listParams, params),
+        schema: payoutSettlementSchema,
+      }),
+      options,
+    );
+  }
+}

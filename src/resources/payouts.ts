@@ -1,0 +1,342 @@
+import * as z from 'zod/mini';
+import type { Chainbill } from '../client.js';
+import type { APIPromise } from '../core/api-promise.js';
+import type { PagePromise } from '../core/pagination.js';
+import type { RequestOptions } from '../core/request-options.js';
+import { APIResource } from '../core/resource.js';
+import type { Chain, Environment, Token, Unrecognized } from '../core/types.js';
+import { encodeParams } from '../internal/params.js';
+import { pathId } from '../internal/path.js';
+import {
+  amountParam,
+  chainField,
+  chainParam,
+  cursorParam,
+  dateTime,
+  dateTimeParam,
+  environmentField,
+  limitParam,
+  maxString,
+  openEnum,
+  tokenField,
+  tokenParam,
+} from '../internal/schemas.js';
+import { PayoutSettlements } from './payout-settlements.js';
+
+/**
+ * Payout states (spec: States and transitions, Payout intent). `draft` → `approved` or `canceled`
+ * by the API; then `pending_execution` → `executed` → `verifying` → `settled`, or `failed`.
+ */
+export type PayoutStatus =
+  | 'draft'
+  | 'approved'
+  | 'pending_execution'
+  | 'executed'
+  | 'verifying'
+  | 'settled'
+  | 'failed'
+  | 'canceled';
+
+/** What a payout pays for (spec: Payout intent `reference_type`). */
+export type PayoutReferenceType = 'checkout' | 'subscription' | 'invoice' | 'manual';
+
+/** An outgoing on-chain transfer with an approval lifecycle (spec: Resources, Payout intent). */
+export interface PayoutIntent {
+  /** Identifier, prefix `po_`. */
+  id: string;
+  /** Organization that owns the payout. */
+  org_id: string;
+  /** Blockchain address to send to. */
+  recipient_address: string;
+  /** Network of the transfer. */
+  chain: Chain | Unrecognized;
+  /** Stablecoin sent. */
+  token: Token | Unrecognized;
+  /** Payout amount in token units (USDT/USDC ≈ USD), a double; see `amount_atomic` for the exact value. */
+  amount: number;
+  /** Amount in the token's smallest unit (6 decimals), a decimal string; `null` until known. */
+  amount_atomic: string | null;
+  /** Currency code, for example `USD`. */
+  currency: string;
+  /** Where the payout is in its lifecycle. */
+  status: PayoutStatus | Unrecognized;
+  /** Free text, up to 512 characters. */
+  description: string | null;
+  /** Type of the referenced entity. Not always present in responses. */
+  reference_type?: PayoutReferenceType | Unrecognized | null;
+  /** Identifier of the referenced entity. */
+  reference_id: string | null;
+  /** When the payout is due (ISO 8601). */
+  due_date: string | null;
+  /** When the payout was approved (ISO 8601). */
+  approved_at: string | null;
+  /** User who approved the payout. */
+  approved_by: string | null;
+  /** When the transaction was submitted on-chain (ISO 8601). */
+  executed_at: string | null;
+  /** Expected on-chain transaction hash. */
+  expected_tx_hash: string | null;
+  /** When the on-chain settlement was verified (ISO 8601). */
+  verified_at: string | null;
+  /** When the payout failed (ISO 8601). */
+  failed_at: string | null;
+  /** When the payout was canceled (ISO 8601). */
+  canceled_at: string | null;
+  /** Why the payout failed. */
+  failure_reason: string | null;
+  /** `live` or `sandbox`, from the key that created it. */
+  environment: Environment | Unrecognized;
+  /** Creation time (ISO 8601). */
+  created_at: string;
+  /** Last update time (ISO 8601). */
+  updated_at: string;
+}
+
+const nullableString = z.nullable(z.string());
+const nullableTime = z.nullable(dateTime);
+
+/** Schema of {@link PayoutIntent}; unknown fields are kept. */
+export const payoutIntentSchema: z.ZodMiniType<PayoutIntent> = z.looseObject({
+  id: z.string(),
+  org_id: z.string(),
+  recipient_address: z.string(),
+  chain: chainField,
+  token: tokenField,
+  amount: z.number(),
+  amount_atomic: nullableString,
+  currency: z.string(),
+  status: openEnum<PayoutStatus>([
+    'draft',
+    'approved',
+    'pending_execution',
+    'executed',
+    'verifying',
+    'settled',
+    'failed',
+    'canceled',
+  ]),
+  description: nullableString,
+  reference_type: z.exactOptional(
+    z.nullable(openEnum<PayoutReferenceType>(['checkout', 'subscription', 'invoice', 'manual'])),
+  ),
+  reference_id: nullableString,
+  due_date: nullableTime,
+  approved_at: nullableTime,
+  approved_by: nullableString,
+  executed_at: nullableTime,
+  expected_tx_hash: nullableString,
+  verified_at: nullableTime,
+  failed_at: nullableTime,
+  canceled_at: nullableTime,
+  failure_reason: nullableString,
+  environment: environmentField,
+  created_at: dateTime,
+  updated_at: dateTime,
+});
+
+/** Parameters of {@link Payouts.create} (spec: POST /payouts). */
+export interface PayoutCreateParams {
+  /** Blockchain address to send to. */
+  recipient_address: string;
+  /** Network of the transfer. */
+  chain: Chain;
+  /** Stablecoin to send. */
+  token: Token;
+  /** Amount in token units, at least 0.01. */
+  amount: number;
+  /** Currency code, for example `USD`. */
+  currency: string;
+  /** Free text, at most 512 characters. */
+  description?: string | null;
+  /** Type of the referenced entity. */
+  reference_type?: PayoutReferenceType;
+  /** Identifier of the referenced entity. */
+  reference_id?: string | null;
+  /** When the payout is due: a `Date` or an ISO 8601 string. */
+  due_date?: Date | string | null;
+}
+
+/** Parameters of {@link Payouts.list} (spec: GET /payouts). */
+export interface PayoutListParams {
+  /** Only payouts in this state. */
+  status?: PayoutStatus;
+  /** Only payouts due before this time: a `Date` or an ISO 8601 string. */
+  due_date_before?: Date | string;
+  /** Only payouts due after this time: a `Date` or an ISO 8601 string. */
+  due_date_after?: Date | string;
+  /** Page size, 1 to 100; the API's default is 25. */
+  limit?: number;
+  /** The `next_cursor` of the previous page, as received. */
+  cursor?: string;
+}
+
+/** Parameters of {@link Payouts.update} (spec: PATCH /payouts/{id}). */
+export interface PayoutUpdateParams {
+  /** `approved` or `canceled`; only a `draft` payout accepts either (else 409 `ConflictError`). */
+  status?: 'approved' | 'canceled';
+  /** Free text, at most 512 characters. */
+  description?: string | null;
+  /** When the payout is due: a `Date` or an ISO 8601 string. */
+  due_date?: Date | string | null;
+}
+
+const requiredString = z.string().check(z.minLength(1));
+const createParams = z.strictObject({
+  recipient_address: requiredString,
+  chain: chainParam,
+  token: tokenParam,
+  amount: amountParam,
+  currency: requiredString,
+  description: z.optional(z.nullable(maxString(512))),
+  reference_type: z.optional(z.enum(['checkout', 'subscription', 'invoice', 'manual'])),
+  reference_id: z.optional(z.nullable(z.string())),
+  due_date: z.optional(z.nullable(dateTimeParam)),
+});
+const listParams = z.strictObject({
+  status: z.optional(
+    z.enum([
+      'draft',
+      'approved',
+      'pending_execution',
+      'executed',
+      'verifying',
+      'settled',
+      'failed',
+      'canceled',
+    ]),
+  ),
+  due_date_before: z.optional(dateTimeParam),
+  due_date_after: z.optional(dateTimeParam),
+  limit: z.optional(limitParam),
+  cursor: z.optional(cursorParam),
+});
+const updateParams = z.strictObject({
+  status: z.optional(z.enum(['approved', 'canceled'])),
+  description: z.optional(z.nullable(maxString(512))),
+  due_date: z.optional(z.nullable(dateTimeParam)),
+});
+
+/** Payout intents: create, list, approve or cancel, update (spec: Payouts). */
+export class Payouts extends APIResource {
+  /** On-chain settlement records of payouts (spec: GET /payouts/settlements). */
+  readonly settlements: PayoutSettlements;
+
+  /** @param client - The client to call through. */
+  constructor(client: Chainbill) {
+    super(client);
+    this.settlements = new PayoutSettlements(client);
+  }
+
+  /**
+   * Creates a payout intent in status `draft` (spec: POST /payouts).
+   *
+   * @param params - Recipient, chain, token, amount (token units, ≥ 0.01), currency, and optional
+   *   description (≤ 512 chars), reference and due date.
+   * @param options - Per-call options; an `Idempotency-Key` is sent and kept across retries.
+   * @returns The new payout intent.
+   * @throws {RequestValidationError} on a missing or out-of-range parameter, before sending.
+   * @throws {AuthenticationError} on a rejected key; {@link APIError} subclasses on other errors.
+   * @example
+   * ```ts
+   * const payout = await chainbill.payouts.create({
+   *   recipient_address: 'TQrZ8…', chain: 'tron', token: 'USDT', amount: 250, currency: 'USD',
+   *   reference_type: 'invoice', reference_id: 'inv_2041', due_date: new Date('2026-12-01'),
+   * });
+   * ```
+   */
+  create(params: PayoutCreateParams, options?: RequestOptions): APIPromise<PayoutIntent> {
+    return this._client.request(
+      () => ({
+        method: 'POST',
+        path: '/payouts',
+        body: encodeParams(createParams, params),
+        schema: payoutIntentSchema,
+      }),
+      options,
+    );
+  }
+
+  /**
+   * Lists payout intents, newest first, one page at a time (spec: GET /payouts).
+   *
+   * @param params - Filters by status and due date, `limit` 1..100, `cursor`.
+   * @param options - Per-call options, used for every page.
+   * @returns The first page; iterate with `for await` for every payout.
+   * @throws {RequestValidationError} on a bad filter, before sending.
+   * @example
+   * ```ts
+   * for await (const payout of chainbill.payouts.list({ status: 'approved' })) {
+   *   console.log(payout.id, payout.amount, payout.due_date);
+   * }
+   * ```
+   */
+  list(params: PayoutListParams = {}, options?: RequestOptions): PagePromise<PayoutIntent> {
+    return this._client.requestList(
+      'cursor',
+      () => ({ path: '/payouts', query: encodeParams(listParams, params), schema: payoutIntentSchema }),
+      options,
+    );
+  }
+
+  /**
+   * Updates a payout's description or due date, or approves or cancels a draft (spec: PATCH
+   * /payouts/{id}).
+   *
+   * @param id - Payout id, prefix `po_`.
+   * @param params - `status` (`approved`/`canceled`), `description`, `due_date`.
+   * @param options - Per-call options.
+   * @returns The updated payout intent.
+   * @throws {RequestValidationError} on a bad id or parameter, before sending.
+   * @throws {NotFoundError} when no such payout; {@link ConflictError} when it is not a draft.
+   * @example
+   * ```ts
+   * await chainbill.payouts.update('po_123', { description: 'November affiliate fees' });
+   * ```
+   */
+  update(id: string, params: PayoutUpdateParams = {}, options?: RequestOptions): APIPromise<PayoutIntent> {
+    return this._client.request(
+      () => ({
+        method: 'PATCH',
+        path: `/payouts/${pathId('po_', id)}`,
+        body: encodeParams(updateParams, params),
+        schema: payoutIntentSchema,
+      }),
+      options,
+    );
+  }
+
+  /**
+   * Approves a draft payout: status `approved`, with `approved_at` and `approved_by` recorded
+   * (spec: PATCH /payouts/{id} with `status=approved`).
+   *
+   * @param id - Payout id, prefix `po_`.
+   * @param options - Per-call options.
+   * @returns The approved payout intent.
+   * @throws {ConflictError} when the payout is not a draft; {@link NotFoundError} when missing.
+   * @example
+   * ```ts
+   * const approved = await chainbill.payouts.approve('po_123');
+   * console.log(approved.approved_at, approved.approved_by);
+   * ```
+   */
+  approve(id: string, options?: RequestOptions): APIPromise<PayoutIntent> {
+    return this.update(id, { status: 'approved' }, options);
+  }
+
+  /**
+   * Cancels a draft payout: status `canceled`, with `canceled_at` recorded (spec: PATCH
+   * /payouts/{id} with `status=canceled`).
+   *
+   * @param id - Payout id, prefix `po_`.
+   * @param options - Per-call options.
+   * @returns The canceled payout intent.
+   * @throws {ConflictError} when the payout is not a draft; {@link NotFoundError} when missing.
+   * @example
+   * ```ts
+   * await chainbill.payouts.cancel('po_123');
+   * ```
+   */
+  cancel(id: string, options?: RequestOptions): APIPromise<PayoutIntent> {
+    return this.update(id, { status: 'canceled' }, options);
+  }
+}

@@ -1,0 +1,48 @@
+/** An error the fake API answers with: `{ error: { type, code, message, param } }` (spec: Errors). */
+export class FakeApiError extends Error {
+  override name = 'FakeApiError';
+  readonly status: number;
+  readonly type: string;
+  readonly code: string;
+  readonly param: string | null;
+
+  /**
+   * @param status - HTTP status.
+   * @param type - Error category, for example `invalid_request_error`.
+   * @param code - Machine-readable code, for example `parameter_invalid`.
+   * @param message - Human-readable text.
+   * @param param - Offending parameter, or `null`.
+   */
+  constructor(status: number, type: string, code: string, message: string, param: string | null = null) {
+    super(message);
+    this.status = status;
+    this.type = type;
+    this.code = code;
+    this.param = param;
+  }
+
+  /** @returns The wire body of the error. */
+  toBody(): { error: { type: string; code: string; message: string; param: string | null } } {
+    return { error: { type: this.type, code: this.code, message: this.message, param: this.param } };
+  }
+}
+
+/** 400 `parameter_invalid` naming the parameter. */
+export function invalid(param: string, message: string): FakeApiError {
+  return new FakeApiError(400, 'invalid_request_error', 'parameter_invalid', `${param} ${message}`, param);
+}
+
+/** 400 `parameter_missing` naming the parameter. */
+export function missing(param: string): FakeApiError {
+  return new FakeApiError(400, 'invalid_request_error', 'parameter_missing', `${param} is required`, param);
+}
+
+/** 404 `resource_missing`. */
+export function notFound(kind: string, id: string): FakeApiError {
+  return new FakeApiError(404, 'invalid_request_error', 'resource_missing', `No such ${kind}: ${id}`, 'id');
+}
+
+/** 409 `invalid_state`: the resource's state does not allow the change. */
+export function conflict(message: string): FakeApiError {
+  return new FakeApiError(409, 'invalid_request_error', 'invalid_state', message, null);
+}

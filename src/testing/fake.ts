@@ -1,0 +1,90 @@
+import { http, type RequestHandler } from 'msw';
+import { createClock, type FakeClock } from './clock.js';
+import { type FakeRequest, answer, compile, type Route } from './router.js';
+import { type PayoutSeeds, type PayoutSimulations, payoutRoutes, payoutSeeds, payoutSimulations } from './routes/payouts.js';
+import { type FakeServer, serve } from './server.js';
+import { type FakeEnvironment, FakeState, type Scope } from './state.js';
+
+/** Options of {@link createFakeChainbill}. */
+export interface FakeChainbillOptions {
+  /** Organization of the fake's keys. @default 'org_fake' */
+  orgId?: string;
+  /** Base URL answered by `fetch` and `handlers`. @default 'https://api.chainbill.test/v1' */
+  baseUrl?: string;
+}
+
+/** What `seed` can create directly, without the API. */
+export type FakeSeeds = PayoutSeeds;
+/** What `simulate` can move, as the chain or the billing engine would. */
+export type FakeSimulations = PayoutSimulations;
+
+/** A stateful, in-memory Chainbill API (DESIGN.md: The fake API). */
+export interface FakeChainbill {
+  /** A sandbox key (`sk_test_…`) of `orgId` the fake accepts. */
+  readonly apiKey: string;
+  /** A live key (`sk_live_…`) of `orgId`; its resources are apart from the sandbox ones. */
+  readonly liveApiKey: string;
+  /** The base URL answered by {@link FakeChainbill.fetch} and {@link FakeChainbill.handlers}. */
+  readonly baseUrl: string;
+  /** msw request handlers for `baseUrl`: `setupServer(...fake.handlers)`. */
+  readonly handlers: RequestHandler[];
+  /** A `fetch` that answers from the fake without a network: `new Chainbill({ fetch: fake.fetch })`. */
+  readonly fetch: (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+  /** Serves the fake over real HTTP on 127.0.0.1; `server.url` ends in `/v1`. */
+  listen(options?: { port?: number }): Promise<FakeServer>;
+  /** Creates resources the API cannot create (and payouts in any state). */
+  readonly seed: FakeSeeds;
+  /** Moves resources as the chain would. */
+  readonly simulate: FakeSimulations;
+  /** The fake's clock: real time until set. */
+  readonly clock: FakeClock;
+  /** Every request the fake answered, oldest first. */
+  readonly requests: FakeRequest[];
+  /** Issues a key for another organization or environment, to test isolation. */
+  createApiKey(options?: { orgId?: string; environment?: FakeEnvironment }): string;
+}
+
+const routes: readonly Route[] = [...payoutRoutes];
+
+/**
+ * Creates a fake Chainbill API with its own state.
+ *
+ * @param options - Organization id and base URL.
+ * @returns The fake: keys, `fetch`, msw `handlers`, `listen()`, `seed`, `simulate`, `clock`, `requests`.
+ * @example
+ * ```ts
+ * import { Chainbill } from 'chainbill';
+ * import { createFakeChainbill } from 'chainbill/testing';
+ * const fake = createFakeChainbill();
+ * const chainbill = new Chainbill({ apiKey: fake.apiKey, baseUrl: fake.baseUrl, fetch: fake.fetch });
+ * ```
+ */
+export function createFakeChainbill(options: FakeChainbillOptions = {}): FakeChainbill {
+  const orgId = options.orgId ?? 'org_fake';
+  const baseUrl = (options.baseUrl ?? 'https://api.chainbill.test/v1').replace(/\/+$/, '');
+  const clock = createClock();
+  const state = new FakeState(clock);
+  const apiKey = state.issueKey(orgId, 'sandbox');
+  const liveApiKey = state.issueKey(orgId, 'live');
+  const requests: FakeRequest[] = [];
+  const compiled = compile(routes);
+  const handle = (request: Request): Promise<Response> => answer(state, compiled, request, requests);
+  const scopeOf = (key: string = apiKey): Scope => {
+    const scope = state.scopeOfKey(key);
+    if (!scope) throw new Error('seed: unknown apiKey; use fake.apiKey, fake.liveApiKey or fake.createApiKey()');
+    return scope;
+  };
+  return {
+    apiKey,
+    liveApiKey,
+    baseUrl,
+    handlers: [http.all(`${baseUrl}/*`, ({ request }) => handle(request))],
+    fetch: (input, init) => handle(new Request(input, init)),
+    listen: (listenOptions = {}) => serve(handle, listenOptions.port),
+    seed: { ...payoutSeeds(state, scopeOf) },
+    simulate: { ...payoutSimulations(state) },
+    clock,
+    requests,
+    createApiKey: (keyOptions = {}) => state.issueKey(keyOptions.orgId ?? orgId, keyOptions.environment ?? 'sandbox'),
+  };
+}

@@ -1,0 +1,173 @@
+import { randomBytes } from 'node:crypto';
+import { FakeApiError } from './errors.js';
+import type { FakeState, Scope } from './state.js';
+import type { Fields } from './validate.js';
+
+/** What a route handler gets: the caller's scope, path params, query and JSON body. */
+export interface RouteContext {
+  state: FakeState;
+  scope: Scope;
+  params: Record<string, string>;
+  query: Fields;
+  body: Fields;
+}
+
+/** A route's answer: status and JSON body (none for 204). */
+export interface RouteResult {
+  status: number;
+  body?: unknown;
+}
+
+/** One endpoint of the fake: method, path pattern with `:name` params, handler. */
+export interface Route {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  path: string;
+  handle(context: RouteContext): RouteResult;
+}
+
+/** One request as the fake saw it, for assertions in tests. */
+export interface FakeRequest {
+  method: string;
+  /** Path under `/v1`, for example `/payouts/po_1`. */
+  path: string;
+  query: Record<string, string>;
+  headers: Record<string, string>;
+  /** Parsed JSON body, or `undefined` for none. */
+  body: unknown;
+  /** The `Idempotency-Key` header, or `null`. */
+  idempotencyKey: string | null;
+  /** The status the fake answered with. */
+  status: number;
+}
+
+interface CompiledRoute extends Route {
+  pattern: RegExp;
+  names: string[];
+}
+
+/** Compiles routes for matching; static segments win over params by listing order. */
+export function compile(routes: readonly Route[]): CompiledRoute[] {
+  return routes.map((route) => {
+    const names: string[] = [];
+    const source = route.path.replace(/:(\w+)/g, (_, name: string) => {
+      names.push(name);
+      return '([^/]+)';
+    });
+    return { ...route, pattern: new RegExp(`^${source}$`), names };
+  });
+}
+
+/**
+ * Answers one request the way the service would: auth by key, routing, JSON parsing, idempotent
+ * replay, errors as `{ error: { type, code, message, param } }`; records it in `log`.
+ */
+export async function answer(
+  state: FakeState,
+  routes: readonly CompiledRoute[],
+  request: Request,
+  log: FakeRequest[],
+): Promise<Response> {
+  const url = new URL(request.url);
+  const path = url.pathname.replace(/^.*?\/v1(?=\/|$)/, '') || '/';
+  const text = request.method === 'GET' || request.method === 'HEAD' ? '' : await request.text();
+  const entry: FakeRequest = {
+    method: request.method,
+    path,
+    query: Object.fromEntries(url.searchParams),
+    headers: Object.fromEntries(request.headers),
+    body: undefined,
+    idempotencyKey: request.headers.get('idempotency-key'),
+    status: 0,
+  };
+  log.push(entry);
+  let result: RouteResult;
+  try {
+    const scope = authenticate(state, request.headers.get('authorization'));
+    const [route, params] = match(routes, request.method, path);
+    const body = parseBody(text);
+    entry.body = text === '' ? undefined : body;
+    result = replayOrRun(scope, entry, text, () =>
+      route.handle({ state, scope, params, query: entry.query, body }),
+    );
+  } catch (error) {
+    const failure =
+      error instanceof FakeApiError
+        ? error
+        : new FakeApiError(500, 'api_error', 'internal_error', `The fake API failed: ${String(error)}`);
+    result = { status: failure.status, body: failure.toBody() };
+  }
+  entry.status = result.status;
+  const headers = { 'x-request-id': `req_${randomBytes(8).toString('hex')}` };
+  if (result.body === undefined) return new Response(null, { status: result.status, headers });
+  return Response.json(result.body, { status: result.status, headers });
+}
+
+function authenticate(state: FakeState, header: string | null): Scope {
+  const key = /^Bearer (\S+)$/.exec(header ?? '')?.[1];
+  const scope = key === undefined ? undefined : state.scopeOfKey(key);
+  if (scope) return scope;
+  throw new FakeApiError(
+    401,
+    'authentication_error',
+    'api_key_invalid',
+    key === undefined ? 'No API key provided.' : 'Invalid API key provided.',
+  );
+}
+
+function match(routes: readonly CompiledRoute[], method: string, path: string): [Route, Record<string, string>] {
+  let pathMatched = false;
+  for (const route of routes) {
+    const found = route.pattern.exec(path);
+    if (!found) continue;
+    pathMatched = true;
+    if (route.method !== method) continue;
+    const params: Record<string, string> = {};
+    route.names.forEach((name, i) => {
+      params[name] = decodeURIComponent(found[i + 1] ?? '');
+    });
+    return [route, params];
+  }
+  throw pathMatched
+    ? new FakeApiError(405, 'invalid_request_error', 'method_not_allowed', `${method} is not allowed on ${path}`)
+    : new FakeApiError(404, 'invalid_request_error', 'route_not_found', `No route ${method} ${path}`);
+}
+
+function parseBody(text: string): Fields {
+  if (text === '') return {};
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new FakeApiError(400, 'invalid_request_error', 'body_invalid', 'The body is not valid JSON.');
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new FakeApiError(400, 'invalid_request_error', 'body_invalid', 'The body must be a JSON object.');
+  }
+  return body as Fields;
+}
+
+/**
+ * Runs a mutating request once per `Idempotency-Key`: a repeat with the same method, path and body
+ * gets the first answer again; a repeat with a different request is a 400 `idempotency_key_reused`.
+ */
+function replayOrRun(scope: Scope, entry: FakeRequest, text: string, run: () => RouteResult): RouteResult {
+  const key = entry.idempotencyKey;
+  if (entry.method === 'GET' || key === null) return run();
+  const fingerprint = `${entry.method} ${entry.path} ${text}`;
+  const seen = scope.idempotency.get(key);
+  if (seen) {
+    if (seen.fingerprint !== fingerprint) {
+      throw new FakeApiError(
+        400,
+        'invalid_request_error',
+        'idempotency_key_reused',
+        'This Idempotency-Key was used with a different request.',
+        null,
+      );
+    }
+    return { status: seen.status, body: seen.body };
+  }
+  const result = run();
+  if (result.status < 500) scope.idempotency.set(key, { fingerprint, status: result.status, body: structuredClone(result.body) });
+  return result;
+}

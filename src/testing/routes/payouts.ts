@@ -1,0 +1,257 @@
+import { toAtomicUnits } from '../../core/money.js';
+import type { PayoutSettlement } from '../../resources/payout-settlements.js';
+import type { PayoutIntent, PayoutReferenceType, PayoutStatus } from '../../resources/payouts.js';
+import { conflict, invalid, notFound } from '../errors.js';
+import type { Route } from '../router.js';
+import { type FakeState, newId, randomHash, type Scope } from '../state.js';
+import {
+  dateTimeValue,
+  enumValue,
+  type Fields,
+  idValue,
+  numberValue,
+  onlyFields,
+  optionalString,
+  requiredString,
+} from '../validate.js';
+
+const chains = ['tron', 'arbitrum', 'base'] as const;
+const tokens = ['USDT', 'USDC'] as const;
+const statuses: readonly PayoutStatus[] = [
+  'draft',
+  'approved',
+  'pending_execution',
+  'executed',
+  'verifying',
+  'settled',
+  'failed',
+  'canceled',
+];
+const referenceTypes: readonly PayoutReferenceType[] = ['checkout', 'subscription', 'invoice', 'manual'];
+
+/** The fake's payout record: the wire shape, with `chain` and `token` known. */
+export type FakePayout = PayoutIntent & { chain: (typeof chains)[number]; token: (typeof tokens)[number] };
+/** The fake's settlement record: the wire shape, always with `chain` (the fake's choice). */
+export type FakeSettlement = PayoutSettlement & { chain: (typeof chains)[number] };
+
+const payoutsOf = (scope: Scope) => scope.collection<FakePayout>('payouts');
+const settlementsOf = (scope: Scope) => scope.collection<FakeSettlement>('payout_settlements');
+
+/** The user recorded as `approved_by` when a payout is approved through the API with a key. */
+export const apiApprover = 'api_key';
+
+function createPayout(state: FakeState, scope: Scope, body: Fields): FakePayout {
+  onlyFields(body, [
+    'recipient_address',
+    'chain',
+    'token',
+    'amount',
+    'currency',
+    'description',
+    'reference_type',
+    'reference_id',
+    'due_date',
+  ]);
+  const token = enumValue(body, 'token', tokens, true) as FakePayout['token'];
+  const amount = numberValue(body, 'amount', { required: true, min: 0.01 }) as number;
+  const now = state.now();
+  return payoutsOf(scope).insert({
+    id: newId('po_'),
+    org_id: scope.org_id,
+    recipient_address: requiredString(body, 'recipient_address'),
+    chain: enumValue(body, 'chain', chains, true) as FakePayout['chain'],
+    token,
+    amount,
+    amount_atomic: atomicOrNull(amount, token),
+    currency: requiredString(body, 'currency'),
+    status: 'draft',
+    description: optionalString(body, 'description', { maxLength: 512, nullable: true }) ?? null,
+    reference_type: enumValue(body, 'reference_type', referenceTypes, false) ?? null,
+    reference_id: optionalString(body, 'reference_id', { nullable: true }) ?? null,
+    due_date: dateTimeValue(body, 'due_date', true) ?? null,
+    approved_at: null,
+    approved_by: null,
+    executed_at: null,
+    expected_tx_hash: null,
+    verified_at: null,
+    failed_at: null,
+    canceled_at: null,
+    failure_reason: null,
+    environment: scope.environment,
+    created_at: now,
+    updated_at: now,
+  });
+}
+
+function atomicOrNull(amount: number, token: FakePayout['token']): string | null {
+  try {
+    return toAtomicUnits(amount, token);
+  } catch {
+    return null; // more decimals than the token has: the service cannot know the atomic amount
+  }
+}
+
+function updatePayout(state: FakeState, scope: Scope, id: string, body: Fields): FakePayout {
+  onlyFields(body, ['status', 'description', 'due_date']);
+  const payout = payoutsOf(scope).get(id);
+  if (!payout) throw notFound('payout intent', id);
+  const status = enumValue(body, 'status', ['approved', 'canceled'] as const, false);
+  const description = optionalString(body, 'description', { maxLength: 512, nullable: true });
+  const dueDate = dateTimeValue(body, 'due_date', true);
+  if (status !== undefined && payout.status !== 'draft') {
+    throw conflict(`Only a draft payout can be ${status}; ${id} is ${payout.status}.`);
+  }
+  const now = state.now();
+  if (status === 'approved') Object.assign(payout, { status, approved_at: now, approved_by: apiApprover });
+  if (status === 'canceled') Object.assign(payout, { status, canceled_at: now });
+  if (description !== undefined) payout.description = description;
+  if (dueDate !== undefined) payout.due_date = dueDate;
+  payout.updated_at = now;
+  return payout;
+}
+
+function listPayouts(scope: Scope, query: Fields) {
+  onlyFields(query, ['status', 'due_date_before', 'due_date_after', 'limit', 'cursor']);
+  const status = enumValue(query, 'status', statuses, false);
+  const before = dateTimeValue(query, 'due_date_before');
+  const after = dateTimeValue(query, 'due_date_after');
+  return payoutsOf(scope).page(query, (payout) => {
+    if (status !== undefined && payout.status !== status) return false;
+    if ((before || after) && payout.due_date === null) return false;
+    if (before && payout.due_date !== null && !(payout.due_date < before)) return false;
+    if (after && payout.due_date !== null && !(payout.due_date > after)) return false;
+    return true;
+  });
+}
+
+function listSettlements(scope: Scope, query: Fields) {
+  onlyFields(query, ['payout_intent_id', 'chain', 'limit', 'cursor']);
+  const payoutId = idValue(query, 'payout_intent_id', 'po_');
+  const chain = enumValue(query, 'chain', chains, false);
+  return settlementsOf(scope).page(
+    query,
+    (record) => (payoutId === undefined || record.payout_intent_id === payoutId) && (chain === undefined || record.chain === chain),
+  );
+}
+
+/** The payout endpoints (spec: Payouts). */
+export const payoutRoutes: Route[] = [
+  { method: 'GET', path: '/payouts/settlements', handle: ({ scope, query }) => ({ status: 200, body: listSettlements(scope, query) }) },
+  { method: 'POST', path: '/payouts', handle: ({ state, scope, body }) => ({ status: 201, body: createPayout(state, scope, body) }) },
+  { method: 'GET', path: '/payouts', handle: ({ scope, query }) => ({ status: 200, body: listPayouts(scope, query) }) },
+  {
+    method: 'PATCH',
+    path: '/payouts/:id',
+    handle: ({ state, scope, params, body }) => ({ status: 200, body: updatePayout(state, scope, params['id'] ?? '', body) }),
+  },
+];
+
+/** The path an approved payout takes on-chain (the fake's choice; the spec leaves it "not shown"). */
+const executionPath: readonly PayoutStatus[] = ['approved', 'pending_execution', 'executed', 'verifying', 'settled'];
+
+/** Moves payouts the way execution on-chain would (`fake.simulate`). */
+export interface PayoutSimulations {
+  /**
+   * Moves an approved payout one step along `approved → pending_execution → executed → verifying
+   * → settled`, recording `executed_at` and `expected_tx_hash`, then `verified_at`; reaching
+   * `settled` creates its settlement record.
+   *
+   * @returns The payout after the step.
+   * @throws when the payout is not on that path (a draft, canceled, failed or settled payout).
+   */
+  advancePayout(id: string): PayoutIntent;
+  /** Carries an approved (or executing) payout all the way to `settled`; returns its settlement record. */
+  settlePayout(id: string, options?: { confirmations?: number }): PayoutSettlement;
+  /** Fails an approved or executing payout with `failure_reason` and `failed_at`. */
+  failPayout(id: string, reason?: string): PayoutIntent;
+}
+
+/** @returns The payout simulations bound to the fake's state. */
+export function payoutSimulations(state: FakeState): PayoutSimulations {
+  const advance = (id: string): { scope: Scope; record: FakePayout } => {
+    const found = state.locate<FakePayout>('payouts', id, 'payout intent');
+    const payout = found.record;
+    const step = executionPath.indexOf(payout.status as PayoutStatus);
+    if (step === -1 || step === executionPath.length - 1) {
+      throw conflict(`Payout ${id} is ${payout.status}; only an approved payout moves on-chain.`);
+    }
+    const now = state.now();
+    payout.status = executionPath[step + 1] as PayoutStatus;
+    if (payout.status === 'executed') Object.assign(payout, { executed_at: now, expected_tx_hash: randomHash() });
+    if (payout.status === 'settled') payout.verified_at = now;
+    payout.updated_at = now;
+    if (payout.status === 'settled') recordSettlement(state, found.scope, payout, 20);
+    return found;
+  };
+  return {
+    advancePayout: (id) => advance(id).record,
+    settlePayout: (id, options = {}) => {
+      let found = advance(id);
+      while (found.record.status !== 'settled') found = advance(id);
+      const record = settlementsOf(found.scope)
+        .all()
+        .find((r) => r.payout_intent_id === id) as FakeSettlement; // created by the last step
+      if (options.confirmations !== undefined) record.confirmations = options.confirmations;
+      return record;
+    },
+    failPayout: (id, reason = 'execution_failed') => {
+      const { record: payout } = state.locate<FakePayout>('payouts', id, 'payout intent');
+      if (!['approved', 'pending_execution', 'executed', 'verifying'].includes(payout.status)) {
+        throw conflict(`Payout ${id} is ${payout.status}; only an approved or executing payout can fail.`);
+      }
+      const now = state.now();
+      Object.assign(payout, { status: 'failed', failed_at: now, failure_reason: reason, updated_at: now });
+      return payout;
+    },
+  };
+}
+
+function recordSettlement(state: FakeState, scope: Scope, payout: FakePayout, confirmations: number): void {
+  const now = state.now();
+  settlementsOf(scope).insert({
+    id: newId('ps_'),
+    org_id: scope.org_id,
+    payout_intent_id: payout.id,
+    tx_hash: payout.expected_tx_hash ?? randomHash(),
+    log_index: 0,
+    from_address: 'fake_treasury_wallet',
+    to_address: payout.recipient_address,
+    amount_atomic: payout.amount_atomic ?? '0',
+    block_number: 1_000_000 + settlementsOf(scope).size,
+    block_hash: randomHash(),
+    confirmations,
+    confirmed_at: now,
+    detected_at: payout.executed_at ?? now,
+    created_at: now,
+    chain: payout.chain,
+  });
+}
+
+/** Creates payouts directly (`fake.seed`), in any state, for tests. */
+export interface PayoutSeeds {
+  /**
+   * Adds a payout to the key's organization (default: the fake's sandbox key) without a request.
+   * Fields not given get the values `POST /payouts` would give.
+   */
+  payout(fields?: Partial<PayoutIntent>, options?: { apiKey?: string }): PayoutIntent;
+}
+
+/** @returns The payout seeds bound to the fake's state; `defaultScope` gives the scope of a key. */
+export function payoutSeeds(state: FakeState, scopeOf: (apiKey?: string) => Scope): PayoutSeeds {
+  return {
+    payout: (fields = {}, options = {}) => {
+      const scope = scopeOf(options.apiKey);
+      const base = createPayout(state, scope, {
+        recipient_address: fields.recipient_address ?? 'TFakeRecipientAddress000000000000',
+        chain: fields.chain ?? 'tron',
+        token: fields.token ?? 'USDT',
+        amount: fields.amount ?? 10,
+        currency: fields.currency ?? 'USD',
+      });
+      if (fields.status !== undefined && !statuses.includes(fields.status as PayoutStatus)) {
+        throw invalid('status', `must be one of ${statuses.join(', ')}`);
+      }
+      return Object.assign(base, fields, { id: base.id, org_id: base.org_id, environment: base.environment });
+    },
+  };
+}

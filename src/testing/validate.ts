@@ -1,0 +1,99 @@
+import { invalid, missing } from './errors.js';
+
+/** A JSON object from a request body or query, read field by field with the spec's rules. */
+export type Fields = Record<string, unknown>;
+
+/** Rejects fields the endpoint does not know (what a strict server does). */
+export function onlyFields(fields: Fields, allowed: readonly string[]): void {
+  for (const key of Object.keys(fields)) {
+    if (!allowed.includes(key)) throw invalid(key, 'is not a parameter of this endpoint');
+  }
+}
+
+/** A required non-empty string, with an optional maximum length. */
+export function requiredString(fields: Fields, name: string, maxLength?: number): string {
+  const value = fields[name];
+  if (value === undefined || value === null || value === '') throw missing(name);
+  return checkString(name, value, maxLength);
+}
+
+/** An optional string (absent → `undefined`, `null` kept when `nullable`). */
+export function optionalString(
+  fields: Fields,
+  name: string,
+  options: { maxLength?: number; nullable?: boolean } = {},
+): string | null | undefined {
+  const value = fields[name];
+  if (value === undefined) return undefined;
+  if (value === null) {
+    if (options.nullable) return null;
+    throw invalid(name, 'must not be null');
+  }
+  return checkString(name, value, options.maxLength);
+}
+
+function checkString(name: string, value: unknown, maxLength?: number): string {
+  if (typeof value !== 'string') throw invalid(name, 'must be a string');
+  if (maxLength !== undefined && value.length > maxLength) throw invalid(name, `must be at most ${maxLength} characters`);
+  return value;
+}
+
+/** A required or optional enum value. */
+export function enumValue<T extends string>(
+  fields: Fields,
+  name: string,
+  values: readonly T[],
+  required: boolean,
+): T | undefined {
+  const value = fields[name];
+  if (value === undefined || value === null) {
+    if (required) throw missing(name);
+    return undefined;
+  }
+  if (typeof value !== 'string' || !values.includes(value as T)) throw invalid(name, `must be one of ${values.join(', ')}`);
+  return value as T;
+}
+
+/** A number (from JSON, or a query string) with an optional minimum; `integer` for whole numbers. */
+export function numberValue(
+  fields: Fields,
+  name: string,
+  options: { required?: boolean; min?: number; max?: number; integer?: boolean; nullable?: boolean } = {},
+): number | null | undefined {
+  const raw = fields[name];
+  if (raw === undefined || (raw === null && options.nullable)) {
+    if (options.required) throw missing(name);
+    return raw as null | undefined;
+  }
+  const value = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
+  if (typeof value !== 'number' || !Number.isFinite(value)) throw invalid(name, 'must be a number');
+  if (options.integer && !Number.isInteger(value)) throw invalid(name, 'must be an integer');
+  if (options.min !== undefined && value < options.min) throw invalid(name, `must be at least ${options.min}`);
+  if (options.max !== undefined && value > options.max) throw invalid(name, `must be at most ${options.max}`);
+  return value;
+}
+
+/** An optional boolean. */
+export function booleanValue(fields: Fields, name: string): boolean | undefined {
+  const value = fields[name];
+  if (value === undefined) return undefined;
+  if (typeof value !== 'boolean') throw invalid(name, 'must be a boolean');
+  return value;
+}
+
+/** An optional ISO 8601 date-time, kept as the normalized ISO string (`null` kept when `nullable`). */
+export function dateTimeValue(fields: Fields, name: string, nullable = false): string | null | undefined {
+  const value = fields[name];
+  if (value === undefined) return undefined;
+  if (value === null && nullable) return null;
+  if (typeof value !== 'string' || Number.isNaN(Date.parse(value))) throw invalid(name, 'must be an ISO 8601 date-time');
+  return new Date(value).toISOString();
+}
+
+/** An optional id with its prefix. */
+export function idValue(fields: Fields, name: string, prefix: string, required = false): string | undefined {
+  const value = required ? requiredString(fields, name) : optionalString(fields, name);
+  if (value === undefined || value === null) return undefined;
+  if (!value.startsWith(prefix)) throw invalid(name, `must start with ${prefix}`);
+  return value;
+}

@@ -1,0 +1,26 @@
+import { Chainbill, type ClientOptions } from 'chainbill';
+import { createFakeChainbill, type FakeChainbill } from 'chainbill/testing';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+
+/**
+ * Starts one msw server for the test file (unhandled requests are errors) and gives each test a
+ * fresh fake API and a client on it. Call at the top level of a test file.
+ */
+export function useFakeApi(): { fake: () => FakeChainbill; client: (options?: ClientOptions) => Chainbill } {
+  const server = setupServer();
+  let fake = createFakeChainbill();
+  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  afterEach(() => {
+    server.resetHandlers();
+    fake = createFakeChainbill();
+  });
+  afterAll(() => server.close());
+  return {
+    fake: () => fake,
+    client: (options = {}) => {
+      server.resetHandlers(...fake.handlers);
+      return new Chainbill({ apiKey: fake.apiKey, baseUrl: fake.baseUrl, maxRetries: 0, ...options });
+    },
+  };
+}

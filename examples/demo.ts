@@ -30,9 +30,24 @@ async function main(): Promise<void> {
   try {
     step('Create three payouts (each starts as a draft)');
     const recipients = [
-      { recipient_address: 'TXk8rQw5n3ZbY9c4hJ6u2PfLmE7sVd1aGt', chain: 'tron', token: 'USDT', amount: 1250.5 },
-      { recipient_address: '0x5aE3b1c9D2f47e8A6B0c3d9E1f2A4b6C8d0E1f23', chain: 'arbitrum', token: 'USDC', amount: 310 },
-      { recipient_address: '0x9bC4d2E1f0A3b5C7d9E2f4A6b8C0d1E3f5A7b9C1', chain: 'base', token: 'USDC', amount: 75.25 },
+      {
+        recipient_address: 'TXk8rQw5n3ZbY9c4hJ6u2PfLmE7sVd1aGt',
+        chain: 'tron',
+        token: 'USDT',
+        amount: 1250.5,
+      },
+      {
+        recipient_address: '0x5aE3b1c9D2f47e8A6B0c3d9E1f2A4b6C8d0E1f23',
+        chain: 'arbitrum',
+        token: 'USDC',
+        amount: 310,
+      },
+      {
+        recipient_address: '0x9bC4d2E1f0A3b5C7d9E2f4A6b8C0d1E3f5A7b9C1',
+        chain: 'base',
+        token: 'USDC',
+        amount: 75.25,
+      },
     ] as const;
     const payouts = [];
     for (const [i, recipient] of recipients.entries()) {
@@ -45,7 +60,9 @@ async function main(): Promise<void> {
         due_date: new Date('2026-12-01T00:00:00Z'),
       });
       payouts.push(payout);
-      show(`${payout.id}  ${payout.status.padEnd(9)} ${payout.amount} ${payout.token} on ${payout.chain} (atomic ${payout.amount_atomic})`);
+      show(
+        `${payout.id}  ${payout.status.padEnd(9)} ${payout.amount} ${payout.token} on ${payout.chain} (atomic ${payout.amount_atomic})`,
+      );
     }
     const [first, second, third] = payouts;
     if (!first || !second || !third) throw new Error('expected three payouts');
@@ -73,7 +90,9 @@ async function main(): Promise<void> {
     const settled = (await chainbill.payouts.list({ status: 'settled' })).data.find((p) => p.id === first.id);
     show(`${first.id}  ${settled?.status ?? 'not settled yet'}  tx ${settled?.expected_tx_hash ?? '-'}`);
     for await (const record of chainbill.payouts.settlements.list({ payout_intent_id: first.id })) {
-      show(`settlement ${record.id}: ${fromAtomicUnits(record.amount_atomic, 'USDT')} USDT to ${record.to_address}`);
+      show(
+        `settlement ${record.id}: ${fromAtomicUnits(record.amount_atomic, 'USDT')} USDT to ${record.to_address}`,
+      );
       show(`  tx ${record.tx_hash}, block ${record.block_number}, ${record.confirmations} confirmations`);
     }
 

@@ -90,7 +90,8 @@ export class Collection<T extends { id: string }> {
     const offset = numberValue(query, 'offset', { min: 0, integer: true }) ?? 0;
     const newestFirst = this.#entries.length - 1 - offset;
     const data: T[] = [];
-    for (let i = newestFirst; i >= 0 && data.length < limit; i--) data.push((this.#entries[i] as Entry<T>).record);
+    for (let i = newestFirst; i >= 0 && data.length < limit; i--)
+      data.push((this.#entries[i] as Entry<T>).record);
     return { data, has_more: offset + data.length < this.#entries.length, next_cursor: null };
   }
 }
@@ -106,7 +107,13 @@ function encodeCursor(seq: number): string {
 function decodeCursor(value: unknown): number {
   const text = typeof value === 'string' ? Buffer.from(value, 'base64url').toString() : '';
   const match = /^cb1:(\d+)$/.exec(text);
-  if (!match) throw new FakeApiError(400, 'invalid_request_error', 'cursor_invalid', 'cursor is not a cursor this list returned', 'cursor');
+  if (!match)
+    throw new FakeApiError(
+      400,
+      'invalid_request_error',
+      'cursor_invalid',
+      'cursor is not a cursor this list returned',
+      'cursor',
+    );
   return Number(match[1]);
 }
-

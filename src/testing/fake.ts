@@ -1,7 +1,13 @@
 import { http, type RequestHandler } from 'msw';
 import { createClock, type FakeClock } from './clock.js';
-import { type FakeRequest, answer, compile, type Route } from './router.js';
-import { type PayoutSeeds, type PayoutSimulations, payoutRoutes, payoutSeeds, payoutSimulations } from './routes/payouts.js';
+import { answer, compile, type FakeRequest, type Route } from './router.js';
+import {
+  type PayoutSeeds,
+  type PayoutSimulations,
+  payoutRoutes,
+  payoutSeeds,
+  payoutSimulations,
+} from './routes/payouts.js';
 import { type FakeServer, serve } from './server.js';
 import { type FakeEnvironment, FakeState, type Scope } from './state.js';
 
@@ -13,9 +19,9 @@ export interface FakeChainbillOptions {
   baseUrl?: string;
 }
 
-/** What `seed` can create directly, without the API. */
+/** What `seed` can create directly, without the API. One `&` term per resource module. */
 export type FakeSeeds = PayoutSeeds;
-/** What `simulate` can move, as the chain or the billing engine would. */
+/** What `simulate` can move, as the chain or the billing engine would. One `&` term per resource module. */
 export type FakeSimulations = PayoutSimulations;
 
 /** A stateful, in-memory Chainbill API (DESIGN.md: The fake API). */
@@ -44,6 +50,7 @@ export interface FakeChainbill {
   createApiKey(options?: { orgId?: string; environment?: FakeEnvironment }): string;
 }
 
+// One spread per resource module (src/testing/routes/*.ts); order matters only for equal paths.
 const routes: readonly Route[] = [...payoutRoutes];
 
 /**
@@ -71,7 +78,8 @@ export function createFakeChainbill(options: FakeChainbillOptions = {}): FakeCha
   const handle = (request: Request): Promise<Response> => answer(state, compiled, request, requests);
   const scopeOf = (key: string = apiKey): Scope => {
     const scope = state.scopeOfKey(key);
-    if (!scope) throw new Error('seed: unknown apiKey; use fake.apiKey, fake.liveApiKey or fake.createApiKey()');
+    if (!scope)
+      throw new Error('seed: unknown apiKey; use fake.apiKey, fake.liveApiKey or fake.createApiKey()');
     return scope;
   };
   return {
@@ -81,10 +89,15 @@ export function createFakeChainbill(options: FakeChainbillOptions = {}): FakeCha
     handlers: [http.all(`${baseUrl}/*`, ({ request }) => handle(request))],
     fetch: (input, init) => handle(new Request(input, init)),
     listen: (listenOptions = {}) => serve(handle, listenOptions.port),
-    seed: { ...payoutSeeds(state, scopeOf) },
-    simulate: { ...payoutSimulations(state) },
+    seed: {
+      ...payoutSeeds(state, scopeOf),
+    },
+    simulate: {
+      ...payoutSimulations(state),
+    },
     clock,
     requests,
-    createApiKey: (keyOptions = {}) => state.issueKey(keyOptions.orgId ?? orgId, keyOptions.environment ?? 'sandbox'),
+    createApiKey: (keyOptions = {}) =>
+      state.issueKey(keyOptions.orgId ?? orgId, keyOptions.environment ?? 'sandbox'),
   };
 }

@@ -114,7 +114,11 @@ function authenticate(state: FakeState, header: string | null): Scope {
   );
 }
 
-function match(routes: readonly CompiledRoute[], method: string, path: string): [Route, Record<string, string>] {
+function match(
+  routes: readonly CompiledRoute[],
+  method: string,
+  path: string,
+): [Route, Record<string, string>] {
   let pathMatched = false;
   for (const route of routes) {
     const found = route.pattern.exec(path);
@@ -128,7 +132,12 @@ function match(routes: readonly CompiledRoute[], method: string, path: string): 
     return [route, params];
   }
   throw pathMatched
-    ? new FakeApiError(405, 'invalid_request_error', 'method_not_allowed', `${method} is not allowed on ${path}`)
+    ? new FakeApiError(
+        405,
+        'invalid_request_error',
+        'method_not_allowed',
+        `${method} is not allowed on ${path}`,
+      )
     : new FakeApiError(404, 'invalid_request_error', 'route_not_found', `No route ${method} ${path}`);
 }
 
@@ -168,6 +177,7 @@ function replayOrRun(scope: Scope, entry: FakeRequest, text: string, run: () => 
     return { status: seen.status, body: seen.body };
   }
   const result = run();
-  if (result.status < 500) scope.idempotency.set(key, { fingerprint, status: result.status, body: structuredClone(result.body) });
+  if (result.status < 500)
+    scope.idempotency.set(key, { fingerprint, status: result.status, body: structuredClone(result.body) });
   return result;
 }

@@ -62,6 +62,10 @@ async function relay(
     res.end(body);
   } catch (error) {
     res.writeHead(500, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ error: { type: 'api_error', code: 'internal_error', message: String(error), param: null } }));
+    res.end(
+      JSON.stringify({
+        error: { type: 'api_error', code: 'internal_error', message: String(error), param: null },
+      }),
+    );
   }
 }

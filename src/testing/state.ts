@@ -69,7 +69,11 @@ export class FakeState {
   }
 
   /** Finds a record by id in any scope (seeds and simulations act across organizations). */
-  locate<T extends { id: string }>(collection: string, id: string, kind: string): { scope: Scope; record: T } {
+  locate<T extends { id: string }>(
+    collection: string,
+    id: string,
+    kind: string,
+  ): { scope: Scope; record: T } {
     for (const scope of this.#scopes.values()) {
       const record = scope.collection<T>(collection).get(id);
       if (record) return { scope, record };

@@ -34,7 +34,8 @@ export function optionalString(
 
 function checkString(name: string, value: unknown, maxLength?: number): string {
   if (typeof value !== 'string') throw invalid(name, 'must be a string');
-  if (maxLength !== undefined && value.length > maxLength) throw invalid(name, `must be at most ${maxLength} characters`);
+  if (maxLength !== undefined && value.length > maxLength)
+    throw invalid(name, `must be at most ${maxLength} characters`);
   return value;
 }
 
@@ -50,7 +51,8 @@ export function enumValue<T extends string>(
     if (required) throw missing(name);
     return undefined;
   }
-  if (typeof value !== 'string' || !values.includes(value as T)) throw invalid(name, `must be one of ${values.join(', ')}`);
+  if (typeof value !== 'string' || !values.includes(value as T))
+    throw invalid(name, `must be one of ${values.join(', ')}`);
   return value as T;
 }
 
@@ -68,7 +70,8 @@ export function numberValue(
   const value = typeof raw === 'string' && raw.trim() !== '' ? Number(raw) : raw;
   if (typeof value !== 'number' || !Number.isFinite(value)) throw invalid(name, 'must be a number');
   if (options.integer && !Number.isInteger(value)) throw invalid(name, 'must be an integer');
-  if (options.min !== undefined && value < options.min) throw invalid(name, `must be at least ${options.min}`);
+  if (options.min !== undefined && value < options.min)
+    throw invalid(name, `must be at least ${options.min}`);
   if (options.max !== undefined && value > options.max) throw invalid(name, `must be at most ${options.max}`);
   return value;
 }
@@ -86,7 +89,8 @@ export function dateTimeValue(fields: Fields, name: string, nullable = false): s
   const value = fields[name];
   if (value === undefined) return undefined;
   if (value === null && nullable) return null;
-  if (typeof value !== 'string' || Number.isNaN(Date.parse(value))) throw invalid(name, 'must be an ISO 8601 date-time');
+  if (typeof value !== 'string' || Number.isNaN(Date.parse(value)))
+    throw invalid(name, 'must be an ISO 8601 date-time');
   return new Date(value).toISOString();
 }
 

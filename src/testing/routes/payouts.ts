@@ -130,24 +130,47 @@ function listSettlements(scope: Scope, query: Fields) {
   const chain = enumValue(query, 'chain', chains, false);
   return settlementsOf(scope).page(
     query,
-    (record) => (payoutId === undefined || record.payout_intent_id === payoutId) && (chain === undefined || record.chain === chain),
+    (record) =>
+      (payoutId === undefined || record.payout_intent_id === payoutId) &&
+      (chain === undefined || record.chain === chain),
   );
 }
 
 /** The payout endpoints (spec: Payouts). */
 export const payoutRoutes: Route[] = [
-  { method: 'GET', path: '/payouts/settlements', handle: ({ scope, query }) => ({ status: 200, body: listSettlements(scope, query) }) },
-  { method: 'POST', path: '/payouts', handle: ({ state, scope, body }) => ({ status: 201, body: createPayout(state, scope, body) }) },
-  { method: 'GET', path: '/payouts', handle: ({ scope, query }) => ({ status: 200, body: listPayouts(scope, query) }) },
+  {
+    method: 'GET',
+    path: '/payouts/settlements',
+    handle: ({ scope, query }) => ({ status: 200, body: listSettlements(scope, query) }),
+  },
+  {
+    method: 'POST',
+    path: '/payouts',
+    handle: ({ state, scope, body }) => ({ status: 201, body: createPayout(state, scope, body) }),
+  },
+  {
+    method: 'GET',
+    path: '/payouts',
+    handle: ({ scope, query }) => ({ status: 200, body: listPayouts(scope, query) }),
+  },
   {
     method: 'PATCH',
     path: '/payouts/:id',
-    handle: ({ state, scope, params, body }) => ({ status: 200, body: updatePayout(state, scope, params['id'] ?? '', body) }),
+    handle: ({ state, scope, params, body }) => ({
+      status: 200,
+      body: updatePayout(state, scope, params['id'] ?? '', body),
+    }),
   },
 ];
 
 /** The path an approved payout takes on-chain (the fake's choice; the spec leaves it "not shown"). */
-const executionPath: readonly PayoutStatus[] = ['approved', 'pending_execution', 'executed', 'verifying', 'settled'];
+const executionPath: readonly PayoutStatus[] = [
+  'approved',
+  'pending_execution',
+  'executed',
+  'verifying',
+  'settled',
+];
 
 /** Moves payouts the way execution on-chain would (`fake.simulate`). */
 export interface PayoutSimulations {
@@ -177,7 +200,8 @@ export function payoutSimulations(state: FakeState): PayoutSimulations {
     }
     const now = state.now();
     payout.status = executionPath[step + 1] as PayoutStatus;
-    if (payout.status === 'executed') Object.assign(payout, { executed_at: now, expected_tx_hash: randomHash() });
+    if (payout.status === 'executed')
+      Object.assign(payout, { executed_at: now, expected_tx_hash: randomHash() });
     if (payout.status === 'settled') payout.verified_at = now;
     payout.updated_at = now;
     if (payout.status === 'settled') recordSettlement(state, found.scope, payout, 20);

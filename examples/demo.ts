@@ -11,11 +11,11 @@ const step = (title: string): void => console.log(`\n== ${title}`);
 const show = (line: string): void => console.log(`   ${line}`);
 
 async function main(): Promise<void> {
-  const external = process.env.CHAINBILL_API_KEY && process.env.CHAINBILL_BASE_URL;
+  const external = process.env['CHAINBILL_API_KEY'] && process.env['CHAINBILL_BASE_URL'];
   let fake: FakeChainbill | undefined;
   let close = async (): Promise<void> => {};
-  let apiKey = process.env.CHAINBILL_API_KEY ?? '';
-  let baseUrl = process.env.CHAINBILL_BASE_URL ?? '';
+  let apiKey = process.env['CHAINBILL_API_KEY'] ?? '';
+  let baseUrl = process.env['CHAINBILL_BASE_URL'] ?? '';
   if (!external) {
     fake = createFakeChainbill();
     const server = await fake.listen();

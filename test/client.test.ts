@@ -1,0 +1,141 @@
+import { AuthenticationError, Chainbill, ConfigurationError, VERSION } from 'chainbill';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import pkg from '../package.json' with { type: 'json' };
+
+const baseUrl = 'https://api.chainbill.test/v1';
+
+afterEach(() => {
+  vi.unstubAllEnvs();
+  vi.unstubAllGlobals();
+});
+
+describe('client configuration', () => {
+  it('reads CHAINBILL_API_KEY and CHAINBILL_BASE_URL when options are absent', () => {
+    vi.stubEnv('CHAINBILL_API_KEY', 'sk_live_env');
+    vi.stubEnv('CHAINBILL_BASE_URL', 'https://env.chainbill.test/v1/');
+    const client = new Chainbill();
+    expect(client.environment).toBe('live');
+    expect(client.baseUrl).toBe('https://env.chainbill.test/v1');
+  });
+
+  it('prefers options over the environment', () => {
+    vi.stubEnv('CHAINBILL_API_KEY', 'sk_live_env');
+    const client = new Chainbill({ apiKey: 'sk_test_opt', baseUrl });
+    expect(client.environment).toBe('sandbox');
+  });
+
+  it.each([
+    ['missing', undefined, 'No API key'],
+    ['without a prefix', 'pk_test_1', 'malformed'],
+    ['with whitespace', 'sk_test_ab cd', 'malformed'],
+    ['with only the prefix', 'sk_test_', 'malformed'],
+  ])('refuses a key %s with AuthenticationError (api_key_invalid, no status)', (_, apiKey, message) => {
+    vi.stubEnv('CHAINBILL_API_KEY', '');
+    const construct = () => new Chainbill({ apiKey, baseUrl });
+    expect(construct).toThrow(AuthenticationError);
+    expect(construct).toThrow(message);
+    try {
+      construct();
+    } catch (error) {
+      expect(error).toMatchObject({
+        type: 'authentication_error',
+        code: 'api_key_invalid',
+        param: null,
+        status: undefined,
+      });
+    }
+  });
+
+  it.each([
+    [undefined, 'No base URL'],
+    ['not a url', 'not an absolute URL'],
+    ['http://api.chainbill.test/v1', 'must use https'],
+    ['ftp://api.chainbill.test/v1', 'must use https'],
+    ['https://user:pw@api.chainbill.test/v1', 'credentials'],
+  ])('refuses the base URL %j with ConfigurationError', (url, message) => {
+    vi.stubEnv('CHAINBILL_BASE_URL', '');
+    expect(() => new Chainbill({ apiKey: 'sk_test_1', baseUrl: url })).toThrow(ConfigurationError);
+    expect(() => new Chainbill({ apiKey: 'sk_test_1', baseUrl: url })).toThrow(message);
+  });
+
+  it.each([
+    'http://localhost:4010/v1',
+    'http://127.0.0.1:4010/v1',
+    'http://127.8.9.10/v1',
+    'http://[::1]:4010/v1',
+  ])('allows http: to the loopback host %s', (url) => {
+    expect(new Chainbill({ apiKey: 'sk_test_1', baseUrl: url }).baseUrl).toBe(url);
+  });
+
+  it.each([
+    [{ timeout: 0 }, 'timeout'],
+    [{ timeout: Number.NaN }, 'timeout'],
+    [{ maxRetries: -1 }, 'maxRetries'],
+    [{ maxRetries: 1.5 }, 'maxRetries'],
+  ])('refuses %j', (options, message) => {
+    expect(() => new Chainbill({ apiKey: 'sk_test_1', baseUrl, ...options })).toThrow(message);
+  });
+
+  it('refuses to run in a browser unless dangerouslyAllowBrowser is set', () => {
+    vi.stubGlobal('window', {});
+    vi.stubGlobal('document', {});
+    expect(() => new Chainbill({ apiKey: 'sk_test_1', baseUrl })).toThrow(ConfigurationError);
+    expect(new Chainbill({ apiKey: 'sk_test_1', baseUrl, dangerouslyAllowBrowser: true }).environment).toBe(
+      'sandbox',
+    );
+  });
+
+  it('looks up globalThis.fetch on every request when no fetch is given', async () => {
+    const client = new Chainbill({ apiKey: 'sk_test_1', baseUrl });
+    const first = vi.fn(async () => Response.json({ data: [], has_more: false, next_cursor: null }));
+    const second = vi.fn(async () => Response.json({ data: [], has_more: false, next_cursor: null }));
+    vi.stubGlobal('fetch', first);
+    await client.payouts.list();
+    vi.stubGlobal('fetch', second);
+    await client.payouts.list();
+    expect(first).toHaveBeenCalledTimes(1);
+    expect(second).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends the auth, JSON and default headers, and per-call headers over them', async () => {
+    const seen: Request[] = [];
+    const client = new Chainbill({
+      apiKey: 'sk_test_secret',
+      baseUrl,
+      defaultHeaders: { 'X-Team': 'payments', 'X-Trace': 'default' },
+      fetch: async (input, init) => {
+        seen.push(new Request(input, init));
+        return Response.json({ data: [], has_more: false, next_cursor: null });
+      },
+    });
+    await client.payouts.list({}, { headers: { 'X-Trace': 'call', Authorization: 'Bearer sk_test_other' } });
+    const request = seen[0];
+    expect(request?.url).toBe(`${baseUrl}/payouts`);
+    expect(request?.headers.get('authorization')).toBe('Bearer sk_test_secret');
+    expect(request?.headers.get('accept')).toBe('application/json');
+    expect(request?.headers.get('x-team')).toBe('payments');
+    expect(request?.headers.get('x-trace')).toBe('call');
+    expect(request?.headers.get('user-agent')).toBe(`chainbill-js/${VERSION}`);
+  });
+
+  it('keeps VERSION in step with package.json', () => {
+    expect(VERSION).toBe(pkg.version);
+  });
+
+  it('aborts an attempt after the per-call timeout', async () => {
+    const client = new Chainbill({
+      apiKey: 'sk_test_1',
+      baseUrl,
+      maxRetries: 0,
+      fetch: (input, init) =>
+        new Promise((_, reject) => {
+          new Request(input, init).signal.addEventListener('abort', () => reject(new Error('aborted')));
+        }),
+    });
+    const started = Date.now();
+    await expect(client.payouts.list({}, { timeout: 50 })).rejects.toMatchObject({
+      name: 'APIConnectionTimeoutError',
+    });
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+});

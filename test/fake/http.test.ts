@@ -1,0 +1,34 @@
+import { Chainbill } from 'chainbill';
+import { createFakeChainbill } from 'chainbill/testing';
+import { afterEach, describe, expect, it } from 'vitest';
+
+// No msw here: these requests cross a real socket.
+const params = {
+  recipient_address: 'T1',
+  chain: 'tron',
+  token: 'USDT',
+  amount: 10,
+  currency: 'USD',
+} as const;
+
+describe('fake API over real HTTP', () => {
+  const servers: { close(): Promise<void> }[] = [];
+  afterEach(async () => {
+    await Promise.all(servers.splice(0).map((s) => s.close()));
+  });
+
+  it('listen() serves the same API on 127.0.0.1', async () => {
+    const local = createFakeChainbill();
+    const server = await local.listen();
+    servers.push(server);
+    expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
+    const api = new Chainbill({ apiKey: local.apiKey, baseUrl: server.url });
+    const payout = await api.payouts.create(params);
+    expect((await api.payouts.list()).data.map((p) => p.id)).toEqual([payout.id]);
+    expect(local.requests.map((r) => r.path)).toEqual(['/payouts', '/payouts']);
+    const unknown = await fetch(`${server.url}/nowhere`, {
+      headers: { Authorization: `Bearer ${local.apiKey}` },
+    });
+    expect(unknown.status).toBe(404);
+  });
+});

@@ -1,0 +1,123 @@
+import { ConflictError, NotFoundError } from 'chainbill';
+import { describe, expect, it } from 'vitest';
+import { useFakeApi } from '../helpers.js';
+
+const { fake, client } = useFakeApi();
+const params = {
+  recipient_address: 'T1',
+  chain: 'tron',
+  token: 'USDT',
+  amount: 10,
+  currency: 'USD',
+} as const;
+
+describe('fake API: payout rules', () => {
+  it('new payouts are drafts', async () => {
+    expect((await client().payouts.create(params)).status).toBe('draft');
+  });
+
+  it.each(['approved', 'canceled', 'settled', 'failed'] as const)(
+    'a %s payout cannot be approved or canceled',
+    async (status) => {
+      const { id } = fake().seed.payout({ status });
+      await expect(client().payouts.approve(id)).rejects.toBeInstanceOf(ConflictError);
+      await expect(client().payouts.cancel(id)).rejects.toBeInstanceOf(ConflictError);
+      await expect(client().payouts.update(id, { description: 'still editable' })).resolves.toMatchObject({
+        status,
+      });
+    },
+  );
+
+  it('simulate carries an approved payout through execution to settled, with its settlement record', async () => {
+    const { id } = await client().payouts.create(params);
+    await client().payouts.approve(id);
+    const steps = [1, 2, 3, 4].map(() => fake().simulate.advancePayout(id).status);
+    expect(steps).toEqual(['pending_execution', 'executed', 'verifying', 'settled']);
+    const [payout] = (await client().payouts.list()).data;
+    expect(payout).toMatchObject({ status: 'settled' });
+    expect(payout?.executed_at).not.toBeNull();
+    expect(payout?.verified_at).not.toBeNull();
+    expect(payout?.expected_tx_hash).toMatch(/^0x[0-9a-f]{64}$/);
+    const { data } = await client().payouts.settlements.list({ payout_intent_id: id });
+    expect(data).toHaveLength(1);
+    expect(data[0]).toMatchObject({
+      tx_hash: payout?.expected_tx_hash,
+      amount_atomic: '10000000',
+      to_address: 'T1',
+    });
+    expect(() => fake().simulate.advancePayout(id)).toThrow(/only an approved payout/);
+  });
+
+  it('simulate fails an approved payout with a reason, and refuses a draft', async () => {
+    const { id } = fake().seed.payout({ status: 'approved' });
+    const failed = fake().simulate.failPayout(id, 'insufficient_funds');
+    expect(failed).toMatchObject({ status: 'failed', failure_reason: 'insufficient_funds' });
+    expect(failed.failed_at).not.toBeNull();
+    expect(() => fake().simulate.failPayout(fake().seed.payout().id)).toThrow(/only an approved/);
+    expect(() => fake().simulate.settlePayout('po_unknown')).toThrow(/No such payout/);
+  });
+
+  it('filters by status and due date, and caps limit at 100', async () => {
+    fake().seed.payout({ due_date: '2026-12-01T00:00:00.000Z' });
+    fake().seed.payout({ due_date: null });
+    const due = await client().payouts.list({ due_date_before: '2027-01-01T00:00:00Z' });
+    expect(due.data).toHaveLength(1);
+    const raw = await fake().fetch(`${fake().baseUrl}/payouts?limit=101`, {
+      headers: { Authorization: `Bearer ${fake().apiKey}` },
+    });
+    expect(raw.status).toBe(400);
+    expect(await raw.json()).toMatchObject({ error: { code: 'parameter_invalid', param: 'limit' } });
+  });
+
+  it('refuses a cursor it did not issue', async () => {
+    const raw = await fake().fetch(`${fake().baseUrl}/payouts?cursor=bogus`, {
+      headers: { Authorization: `Bearer ${fake().apiKey}` },
+    });
+    expect(raw.status).toBe(400);
+    expect(await raw.json()).toMatchObject({ error: { code: 'cursor_invalid', param: 'cursor' } });
+  });
+
+  it('keeps organizations and environments apart', async () => {
+    const { id } = await client().payouts.create(params);
+    const live = client({ apiKey: fake().liveApiKey });
+    expect(live.environment).toBe('live');
+    expect((await live.payouts.list()).data).toEqual([]);
+    await expect(live.payouts.approve(id)).rejects.toBeInstanceOf(NotFoundError);
+    const other = client({ apiKey: fake().createApiKey({ orgId: 'org_other' }) });
+    expect((await other.payouts.list()).data).toEqual([]);
+    const created = await other.payouts.create(params);
+    expect(created.org_id).toBe('org_other');
+    expect((await client().payouts.list()).data.map((p) => p.id)).toEqual([id]);
+  });
+
+  it('replays a repeated Idempotency-Key instead of creating twice', async () => {
+    const api = client();
+    const first = await api.payouts.create(params, { idempotencyKey: 'order-1042' });
+    const again = await api.payouts.create(params, { idempotencyKey: 'order-1042' });
+    expect(again.id).toBe(first.id);
+    expect((await api.payouts.list()).data).toHaveLength(1);
+    await expect(
+      api.payouts.create({ ...params, amount: 11 }, { idempotencyKey: 'order-1042' }),
+    ).rejects.toMatchObject({
+      status: 400,
+      code: 'idempotency_key_reused',
+    });
+  });
+
+  it('logs every request with its idempotency key and status', async () => {
+    const { id } = await client().payouts.create(params);
+    await client().payouts.approve(id);
+    expect(fake().requests.map((r) => [r.method, r.path, r.status])).toEqual([
+      ['POST', '/payouts', 201],
+      ['PATCH', `/payouts/${id}`, 200],
+    ]);
+    expect(fake().requests.every((r) => typeof r.idempotencyKey === 'string')).toBe(true);
+  });
+
+  it('uses its settable clock for timestamps', async () => {
+    fake().clock.set('2026-01-01T00:00:00.000Z');
+    fake().clock.advance(60_000);
+    const payout = await client().payouts.create(params);
+    expect(payout.created_at).toBe('2026-01-01T00:01:00.000Z');
+  });
+});

@@ -1,0 +1,43 @@
+import type { Chainbill, Page, PayoutIntent, PayoutSettlement, PayoutStatus, Unrecognized } from 'chainbill';
+import { describe, expectTypeOf, it } from 'vitest';
+
+declare const chainbill: Chainbill;
+
+describe('payouts types', () => {
+  it('create requires the spec fields and closed enums', () => {
+    const base = { recipient_address: 'T', chain: 'tron', token: 'USDT', amount: 1 } as const;
+    chainbill.payouts.create({ ...base, currency: 'USD' });
+    // @ts-expect-error currency is required
+    chainbill.payouts.create(base);
+    // @ts-expect-error solana is not a chain of the spec
+    chainbill.payouts.create({ ...base, currency: 'USD', chain: 'solana' });
+    // @ts-expect-error amount is a number
+    chainbill.payouts.create({ ...base, currency: 'USD', amount: '1' });
+    // @ts-expect-error memo is not a parameter
+    chainbill.payouts.create({ ...base, currency: 'USD', memo: 'x' });
+    chainbill.payouts.create({ ...base, currency: 'USD', due_date: new Date(), reference_type: 'manual' });
+  });
+
+  it('update only takes approved or canceled as status', () => {
+    chainbill.payouts.update('po_1', { status: 'approved' });
+    // @ts-expect-error settled is reached on-chain, not through the API
+    chainbill.payouts.update('po_1', { status: 'settled' });
+    // @ts-expect-error list filters are closed enums
+    chainbill.payouts.list({ status: 'paid' });
+  });
+
+  it('results are typed', async () => {
+    expectTypeOf(await chainbill.payouts.create({} as never)).toEqualTypeOf<PayoutIntent>();
+    expectTypeOf(await chainbill.payouts.list()).toEqualTypeOf<Page<PayoutIntent>>();
+    expectTypeOf(await chainbill.payouts.settlements.list().toArray()).toEqualTypeOf<PayoutSettlement[]>();
+    expectTypeOf<PayoutIntent['status']>().toEqualTypeOf<PayoutStatus | Unrecognized>();
+    expectTypeOf<PayoutIntent['amount_atomic']>().toEqualTypeOf<string | null>();
+    expectTypeOf<PayoutSettlement['chain']>().toEqualTypeOf<
+      'tron' | 'arbitrum' | 'base' | Unrecognized | undefined
+    >();
+    for await (const payout of chainbill.payouts.list()) expectTypeOf(payout).toEqualTypeOf<PayoutIntent>();
+    const { data, requestId } = await chainbill.payouts.approve('po_1').withResponse();
+    expectTypeOf(data).toEqualTypeOf<PayoutIntent>();
+    expectTypeOf(requestId).toEqualTypeOf<string | null>();
+  });
+});

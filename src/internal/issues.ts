@@ -15,6 +15,8 @@ export function toIssues(issues: readonly z.core.$ZodIssue[]): ValidationIssue[]
 }
 
 function describe(issue: z.core.$ZodIssue): string {
+  // A schema's own message wins; zod/mini's built-in one is always the bare 'Invalid input'.
+  if (issue.message && issue.message !== 'Invalid input') return issue.message;
   switch (issue.code) {
     case 'invalid_type':
       return `must be ${article(issue.expected)}`;
@@ -35,7 +37,7 @@ function describe(issue: z.core.$ZodIssue): string {
     case 'not_multiple_of':
       return `must be a multiple of ${issue.divisor}`;
     default:
-      return issue.message && issue.message !== 'Invalid input' ? issue.message : 'is invalid';
+      return 'is invalid';
   }
 }
 

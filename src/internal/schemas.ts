@@ -1,5 +1,5 @@
 import * as z from 'zod/mini';
-import type { Chain, Environment, Token, Unrecognized } from '../core/types.js';
+import type { Chain, DeletedObject, Environment, Token, Unrecognized } from '../core/types.js';
 
 /**
  * An open response enum: the known literals plus any other string, typed as {@link Unrecognized},
@@ -23,11 +23,23 @@ export function maybe<T>(
   return z.exactOptional(z.nullable(schema));
 }
 
+const dateTimeMessage = 'must be a valid Date or an ISO 8601 date-time with Z or an offset';
+
 /**
- * A date-time parameter: a `Date` or an ISO 8601 string, sent as an ISO string.
+ * A date-time parameter: a valid `Date`, or an ISO 8601 date-time string with `Z` or an offset;
+ * sent as an ISO string. A date alone (`2026-12-01`) is refused: which time zone it means is the
+ * caller's choice to make.
  */
 export const dateTimeParam: z.ZodMiniType<string, Date | string> = z.pipe(
-  z.union([z.date(), z.iso.datetime({ offset: true, local: false }), z.iso.date()]),
+  z.union(
+    [
+      z.date({ error: dateTimeMessage }),
+      z.iso.datetime({ offset: true, local: false, error: dateTimeMessage }),
+    ],
+    {
+      error: dateTimeMessage,
+    },
+  ),
   z.transform((value: Date | string) => (value instanceof Date ? value.toISOString() : value)),
 );
 
@@ -86,3 +98,18 @@ export const tokenParam: z.ZodMiniType<Token> = z.enum(['USDT', 'USDC']);
 
 /** A cursor parameter: the opaque `next_cursor` of the previous page, sent back as is. */
 export const cursorParam: z.ZodMiniType<string> = z.string().check(z.minLength(1));
+
+/**
+ * The success "schema" of a delete (DESIGN.md: Responses): it ignores the body of the 2xx answer
+ * (the spec does not show one: it may be empty, `{}` or the deleted record) and builds
+ * `{ id, deleted: true }`. Use with `alwaysParse: true` so it also runs with `validateResponses: false`.
+ *
+ * @param id - The id the caller deleted.
+ * @returns A schema that accepts any body and outputs the confirmation.
+ */
+export function deletedConfirmation(id: string): z.ZodMiniType<DeletedObject> {
+  return z.pipe(
+    z.unknown(),
+    z.transform((): DeletedObject => ({ id, deleted: true })),
+  );
+}

@@ -133,6 +133,8 @@ describe('payouts.list', () => {
     ['limit', { limit: 2.5 }],
     ['status', { status: 'paid' }],
     ['cursor', { cursor: '' }],
+    ['due_date_before', { due_date_before: '2026-12-01' }],
+    ['due_date_after', { due_date_after: new Date('not a date') }],
   ])('list: rejects a bad %s before sending', async (param, params) => {
     const error = await client()
       .payouts.list(params as never)

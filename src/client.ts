@@ -2,6 +2,7 @@ import { APIPromise } from './core/api-promise.js';
 import { AuthenticationError, ConfigurationError } from './core/error.js';
 import type { Logger, LogLevel } from './core/logger.js';
 import {
+  CursorTrail,
   type ListQuery,
   nextPageQuery,
   Page,
@@ -16,7 +17,16 @@ import { asLogLevel, levelLogger } from './internal/log.js';
 import { listEnvelope } from './internal/schemas.js';
 import { type Fetch, type RequestSpec, Transport } from './internal/transport.js';
 import { checkBaseUrl } from './internal/url.js';
+import { Checkouts } from './resources/checkouts.js';
+import { Customers } from './resources/customers.js';
+import { Entitlements } from './resources/entitlements.js';
+import { PaymentLinks } from './resources/payment-links.js';
+import { PaymentMethods } from './resources/payment-methods.js';
 import { Payouts } from './resources/payouts.js';
+import { Plans } from './resources/plans.js';
+import { RevenueEvents } from './resources/revenue-events.js';
+import { Subscriptions } from './resources/subscriptions.js';
+import { WebhookEndpoints } from './resources/webhook-endpoints.js';
 
 /** Options of {@link Chainbill} (DESIGN.md: The client). */
 export interface ClientOptions {
@@ -71,7 +81,9 @@ export interface ClientOptions {
   dangerouslyAllowBrowser?: boolean | undefined;
 }
 
-const keyPattern = /^sk_(live|test)_\S+$/;
+// Visible ASCII only: a key pasted with a zero-width space or a non-Latin-1 letter cannot go in a
+// header, and the platform's error for it would quote the whole key.
+const keyPattern = /^sk_(live|test)_[\x21-\x7e]+$/;
 
 /**
  * The Chainbill API client: one instance per API key, holding a resource namespace per endpoint
@@ -93,12 +105,31 @@ export class Chainbill {
   readonly baseUrl: string;
   /** Payout intents and their settlement records (spec: Payouts). */
   readonly payouts: Payouts;
+  /** Payment methods: list and update (spec: Payment methods). */
+  readonly paymentMethods: PaymentMethods;
+  /** Subscription plans: list (spec: GET /subscriptions/plans). */
+  readonly plans: Plans;
+  /** Feature entitlements of plans (spec: Entitlements). */
+  readonly entitlements: Entitlements;
+  /** Webhook endpoints: delete (spec: Webhooks). */
+  readonly webhookEndpoints: WebhookEndpoints;
+  /** Checkouts: list (spec: GET /checkouts). */
+  readonly checkouts: Checkouts;
+  /** Customers: create and list in offset pages (spec: Customers). */
+  readonly customers: Customers;
+  /** Subscriptions: create, cancel, pause, resume (spec: Subscriptions). */
+  readonly subscriptions: Subscriptions;
+  /** Payment links: create and list (spec: Payment links). */
+  readonly paymentLinks: PaymentLinks;
+  /** The revenue ledger: list (spec: GET /revenue/events). */
+  readonly revenueEvents: RevenueEvents;
   readonly #transport: Transport;
 
   /**
    * @param options - Key, base URL, timeouts, retries, fetch, logging; see {@link ClientOptions}.
    * @throws {AuthenticationError} when the key is missing, lacks the `sk_live_`/`sk_test_` prefix
-   *   or holds whitespace (code `api_key_invalid`, no status); nothing is sent with it.
+   *   or holds anything but visible ASCII, such as whitespace (code `api_key_invalid`, no status);
+   *   nothing is sent with it.
    * @throws {ConfigurationError} when the base URL is missing, not a URL, or `http:` to a
    *   non-loopback host; when `timeout` or `maxRetries` is out of range; in a browser without
    *   `dangerouslyAllowBrowser`.
@@ -121,7 +152,7 @@ export class Chainbill {
           message:
             apiKey === undefined
               ? 'No API key: pass apiKey or set CHAINBILL_API_KEY.'
-              : 'The API key is malformed: it must start with sk_live_ or sk_test_ and hold no whitespace.',
+              : 'The API key is malformed: it must start with sk_live_ or sk_test_ and hold only visible ASCII characters (no whitespace).',
         },
       });
     }
@@ -147,6 +178,15 @@ export class Chainbill {
       validateResponses: options.validateResponses ?? true,
     });
     this.payouts = new Payouts(this);
+    this.paymentMethods = new PaymentMethods(this);
+    this.plans = new Plans(this);
+    this.entitlements = new Entitlements(this);
+    this.webhookEndpoints = new WebhookEndpoints(this);
+    this.checkouts = new Checkouts(this);
+    this.customers = new Customers(this);
+    this.subscriptions = new Subscriptions(this);
+    this.paymentLinks = new PaymentLinks(this);
+    this.revenueEvents = new RevenueEvents(this);
   }
 
   /**
@@ -177,16 +217,23 @@ export class Chainbill {
   ): PagePromise<T> {
     const fetchPage = (spec: ReturnType<typeof build>): PageFetcher<T> => {
       const envelope = listEnvelope(spec.schema);
+      const trail = new CursorTrail();
       const fetcher: PageFetcher<T> = async (query) => {
         const sent = await this.#transport.send(
           { method: 'GET', path: spec.path, query, schema: envelope },
           options,
         );
-        const next = nextPageQuery(kind, query, sent.data, {
-          status: sent.response.status,
-          requestId: sent.requestId,
-          body: sent.body,
-        });
+        const next = nextPageQuery(
+          kind,
+          query,
+          sent.data,
+          {
+            status: sent.response.status,
+            requestId: sent.requestId,
+            body: sent.body,
+          },
+          trail,
+        );
         return {
           data: new Page(sent.data, next, fetcher),
           response: sent.response,

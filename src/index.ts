@@ -26,8 +26,33 @@ export { fromAtomicUnits, toAtomicUnits, tokenDecimals } from './core/money.js';
 export type { ListQuery, PageFetcher, PaginationKind } from './core/pagination.js';
 export { Page, PagePromise } from './core/pagination.js';
 export type { RequestOptions } from './core/request-options.js';
-export type { Chain, Environment, Metadata, Token, Unrecognized } from './core/types.js';
+export type { Chain, DeletedObject, Environment, Metadata, Token, Unrecognized } from './core/types.js';
 export type { Fetch } from './internal/transport.js';
+export type { Checkout, CheckoutListParams, CheckoutStatus } from './resources/checkouts.js';
+export { Checkouts } from './resources/checkouts.js';
+export type { Customer, CustomerCreateParams, CustomerListParams } from './resources/customers.js';
+export { Customers } from './resources/customers.js';
+export type {
+  Entitlement,
+  EntitlementCreateParams,
+  EntitlementListParams,
+  EntitlementUpdateParams,
+  EntitlementValueType,
+} from './resources/entitlements.js';
+export { Entitlements } from './resources/entitlements.js';
+export type {
+  PaymentLink,
+  PaymentLinkCreateParams,
+  PaymentLinkListParams,
+} from './resources/payment-links.js';
+export { PaymentLinks } from './resources/payment-links.js';
+export type {
+  PaymentMethod,
+  PaymentMethodListParams,
+  PaymentMethodStatus,
+  PaymentMethodUpdateParams,
+} from './resources/payment-methods.js';
+export { PaymentMethods } from './resources/payment-methods.js';
 export type { PayoutSettlement, PayoutSettlementListParams } from './resources/payout-settlements.js';
 export { PayoutSettlements } from './resources/payout-settlements.js';
 export type {
@@ -39,4 +64,17 @@ export type {
   PayoutUpdateParams,
 } from './resources/payouts.js';
 export { Payouts } from './resources/payouts.js';
+export type { Plan, PlanListParams, PlanStatus } from './resources/plans.js';
+export { Plans } from './resources/plans.js';
+export type { RevenueEvent, RevenueEventListParams, RevenueEventType } from './resources/revenue-events.js';
+export { RevenueEvents } from './resources/revenue-events.js';
+export type {
+  Subscription,
+  SubscriptionAction,
+  SubscriptionCreateParams,
+  SubscriptionStatus,
+  SubscriptionUpdateParams,
+} from './resources/subscriptions.js';
+export { Subscriptions } from './resources/subscriptions.js';
+export { WebhookEndpoints } from './resources/webhook-endpoints.js';
 export { VERSION } from './version.js';

@@ -64,6 +64,34 @@ export class Page<T> {
 }
 
 /**
+ * The cursors one list call has followed, each with the cursor that led to it, so that a loop of
+ * any length (`a → b → c → a`) is caught, not only a cursor that repeats the one just sent.
+ * Memory grows by one cursor per page, never per item.
+ */
+export class CursorTrail {
+  readonly #from = new Map<string, string | undefined>();
+
+  /**
+   * Records that the page fetched with `sent` pointed to `next`.
+   *
+   * @param sent - The cursor of the request (`undefined` for the first page).
+   * @param next - The `next_cursor` of its response.
+   * @returns Whether `next` was already on the way to `sent`: following it would loop.
+   */
+  loops(sent: string | undefined, next: string): boolean {
+    if (sent !== undefined && !this.#from.has(sent)) this.#from.set(sent, undefined);
+    if (!this.#from.has(next)) {
+      this.#from.set(next, sent);
+      return false;
+    }
+    // Fetching the same page again (getNextPage() twice) points to the same cursor: not a loop.
+    if (this.#from.get(next) === sent) return false;
+    for (let at = sent; at !== undefined; at = this.#from.get(at)) if (at === next) return true;
+    return false;
+  }
+}
+
+/**
  * Works out the query of the page after `envelope`, or `null` at the end, and rejects envelopes
  * that would loop or stop silently (DESIGN.md: Lists).
  *
@@ -71,15 +99,17 @@ export class Page<T> {
  * @param query - The query that fetched `envelope`.
  * @param envelope - The parsed page.
  * @param response - Status, request id and raw body, for the error.
+ * @param trail - The cursors this list call has followed, to catch longer loops.
  * @returns The next query, or `null` when `has_more` is false.
- * @throws {ResponseValidationError} on `has_more: true` with no `next_cursor` or with the cursor
- *   just sent (cursor lists), or with an empty page (offset lists).
+ * @throws {ResponseValidationError} on `has_more: true` with no `next_cursor` or with a cursor
+ *   already followed (cursor lists), or with an empty page (offset lists).
  */
 export function nextPageQuery(
   kind: PaginationKind,
   query: ListQuery,
   envelope: { data: unknown[]; has_more: boolean; next_cursor: string | null },
   response: { status: number; requestId: string | null; body: unknown },
+  trail?: CursorTrail,
 ): ListQuery | null {
   if (!envelope.has_more) return null;
   if (kind === 'offset') {
@@ -91,6 +121,10 @@ export function nextPageQuery(
   }
   if (envelope.next_cursor === query['cursor']) {
     throw pageError('next_cursor repeats the cursor of the request, the list would loop', response);
+  }
+  const sent = query['cursor'];
+  if (trail?.loops(typeof sent === 'string' ? sent : undefined, envelope.next_cursor)) {
+    throw pageError('next_cursor was already followed by this list, the list would loop', response);
   }
   return { ...query, cursor: envelope.next_cursor };
 }

@@ -17,3 +17,15 @@ export type Environment = 'live' | 'sandbox';
 
 /** Arbitrary key-value data attached to a resource (customers, checkouts). */
 export type Metadata = Record<string, unknown>;
+
+/**
+ * What a `delete` resolves to (DESIGN.md: Responses): the id that was deleted and `deleted: true`,
+ * for any 2xx answer, with or without a body. Used by `entitlements.delete` and
+ * `webhookEndpoints.delete`.
+ */
+export interface DeletedObject {
+  /** The id of the deleted resource, as passed to `delete`. */
+  id: string;
+  /** Always `true`: a failed delete rejects instead. */
+  deleted: true;
+}

@@ -71,20 +71,28 @@ export interface ListEnvelope<T> {
   next_cursor: string | null;
 }
 
+const envelopes = new WeakMap<object, z.ZodMiniType<ListEnvelope<unknown>>>();
+
 /**
- * The schema of a list envelope around an item schema. `next_cursor` may be absent (offset lists).
+ * The schema of a list envelope around an item schema, built once per item schema. `next_cursor`
+ * may be absent (offset lists) and is then `null`.
  *
  * @param item - The item schema.
  */
 export function listEnvelope<T>(item: z.ZodMiniType<T>): z.ZodMiniType<ListEnvelope<T>> {
-  return z.pipe(
-    z.looseObject({
-      data: z.array(item),
-      has_more: z.boolean(),
-      next_cursor: z.optional(z.nullable(z.string())),
-    }),
-    z.transform((page) => ({ ...page, next_cursor: page.next_cursor ?? null })),
-  );
+  let envelope = envelopes.get(item);
+  if (envelope === undefined) {
+    envelope = z.pipe(
+      z.looseObject({
+        data: z.array(item),
+        has_more: z.boolean(),
+        next_cursor: z.optional(z.nullable(z.string())),
+      }),
+      z.transform((page) => ({ ...page, next_cursor: page.next_cursor ?? null })),
+    );
+    envelopes.set(item, envelope);
+  }
+  return envelope as z.ZodMiniType<ListEnvelope<T>>; // keyed by `item`, so built around this T
 }
 
 /** Response enums shared by many resources (spec: Conventions), open. */

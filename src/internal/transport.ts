@@ -13,7 +13,7 @@ import {
 } from '../core/error.js';
 import type { ListQuery } from '../core/pagination.js';
 import type { RequestOptions } from '../core/request-options.js';
-import { VERSION } from '../version.js';
+import { callHeaders, checkCallOptions } from './call-options.js';
 import { toIssues } from './issues.js';
 import { type LevelLogger, redactHeaders } from './log.js';
 import { backoffMs, retryDelayForResponse, sleep } from './retry.js';
@@ -32,7 +32,10 @@ export interface RequestSpec<T> {
   body?: unknown;
   /** Schema of the success body. */
   schema: z.ZodMiniType<T>;
-  /** Parse even with `validateResponses: false`: the schema builds the result (delete confirmations). */
+  /**
+   * The schema builds the result from any 2xx body, JSON or not, even with `validateResponses:
+   * false` (delete confirmations: the spec does not show their body).
+   */
   alwaysParse?: boolean;
 }
 
@@ -87,8 +90,10 @@ export class Transport {
    * @throws {ChainbillError} one of the SDK's errors, never a ky or fetch error.
    */
   async send<T>(spec: RequestSpec<T>, options: RequestOptions = {}): Promise<Sent<T>> {
+    checkCallOptions(options);
     const maxRetries = options.maxRetries ?? this.#config.maxRetries;
-    const headers = this.#headers(spec.method, options);
+    const config = this.#config;
+    const headers = callHeaders(spec.method, config.apiKey, config.defaultHeaders, options);
     for (let retry = 0; ; retry++) {
       const outcome = await this.#attempt(spec, headers, options, retry);
       let delay: number | null;
@@ -116,24 +121,16 @@ export class Transport {
     }
   }
 
-  #headers(method: RequestSpec<unknown>['method'], options: RequestOptions): Headers {
-    const headers = new Headers({
-      Accept: 'application/json',
-      'User-Agent': `chainbill-js/${VERSION}`,
-      ...this.#config.defaultHeaders,
-      ...options.headers,
-    });
-    headers.set('Authorization', `Bearer ${this.#config.apiKey}`);
-    if (method !== 'GET') headers.set('Idempotency-Key', options.idempotencyKey ?? crypto.randomUUID());
-    return headers;
-  }
-
   async #attempt(
     spec: RequestSpec<unknown>,
     headers: Headers,
     options: RequestOptions,
     retry: number,
   ): Promise<Attempt> {
+    // A custom fetch may ignore an aborted signal; nothing is sent once the caller has aborted.
+    if (options.signal?.aborted) {
+      return { error: new APIUserAbortError('Request was aborted.', { cause: options.signal.reason }) };
+    }
     const timeout = options.timeout ?? this.#config.timeout;
     const timer = new AbortController();
     const handle = setTimeout(() => timer.abort(), timeout);
@@ -181,7 +178,10 @@ export class Transport {
         requestId,
       });
     let body: unknown;
-    if (text !== '') {
+    if (text !== '' && spec.alwaysParse) {
+      body = parseJson(text);
+      if (body === notJson) body = text;
+    } else if (text !== '') {
       if (!isJsonType(contentType)) {
         throw fail(
           `Expected a JSON response, got content-type \`${contentType || 'none'}\`.`,

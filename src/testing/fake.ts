@@ -2,12 +2,39 @@ import { http, type RequestHandler } from 'msw';
 import { createClock, type FakeClock } from './clock.js';
 import { answer, compile, type FakeRequest, type Route } from './router.js';
 import {
+  type CheckoutSeeds,
+  type CheckoutSimulations,
+  checkoutRoutes,
+  checkoutSeeds,
+  checkoutSimulations,
+} from './routes/checkouts.js';
+import { type CustomerSeeds, customerRoutes, customerSeeds } from './routes/customers.js';
+import { entitlementRoutes } from './routes/entitlements.js';
+import { paymentLinkRoutes } from './routes/payment-links.js';
+import {
+  type PaymentMethodSeeds,
+  paymentMethodRoutes,
+  paymentMethodSeeds,
+} from './routes/payment-methods.js';
+import {
   type PayoutSeeds,
   type PayoutSimulations,
   payoutRoutes,
   payoutSeeds,
   payoutSimulations,
 } from './routes/payouts.js';
+import { type PlanSeeds, planRoutes, planSeeds } from './routes/plans.js';
+import { type RevenueEventSeeds, revenueEventRoutes, revenueEventSeeds } from './routes/revenue-events.js';
+import {
+  type SubscriptionSimulations,
+  subscriptionRoutes,
+  subscriptionSimulations,
+} from './routes/subscriptions.js';
+import {
+  type WebhookEndpointSeeds,
+  webhookEndpointRoutes,
+  webhookEndpointSeeds,
+} from './routes/webhook-endpoints.js';
 import { type FakeServer, serve } from './server.js';
 import { type FakeEnvironment, FakeState, type Scope } from './state.js';
 
@@ -20,9 +47,15 @@ export interface FakeChainbillOptions {
 }
 
 /** What `seed` can create directly, without the API. One `&` term per resource module. */
-export type FakeSeeds = PayoutSeeds;
+export type FakeSeeds = PayoutSeeds &
+  CustomerSeeds &
+  RevenueEventSeeds &
+  PaymentMethodSeeds &
+  PlanSeeds &
+  WebhookEndpointSeeds &
+  CheckoutSeeds;
 /** What `simulate` can move, as the chain or the billing engine would. One `&` term per resource module. */
-export type FakeSimulations = PayoutSimulations;
+export type FakeSimulations = PayoutSimulations & SubscriptionSimulations & CheckoutSimulations;
 
 /** A stateful, in-memory Chainbill API (DESIGN.md: The fake API). */
 export interface FakeChainbill {
@@ -51,7 +84,18 @@ export interface FakeChainbill {
 }
 
 // One spread per resource module (src/testing/routes/*.ts); order matters only for equal paths.
-const routes: readonly Route[] = [...payoutRoutes];
+const routes: readonly Route[] = [
+  ...payoutRoutes,
+  ...customerRoutes,
+  ...subscriptionRoutes,
+  ...paymentLinkRoutes,
+  ...revenueEventRoutes,
+  ...paymentMethodRoutes,
+  ...planRoutes,
+  ...entitlementRoutes,
+  ...webhookEndpointRoutes,
+  ...checkoutRoutes,
+];
 
 /**
  * Creates a fake Chainbill API with its own state.
@@ -91,9 +135,17 @@ export function createFakeChainbill(options: FakeChainbillOptions = {}): FakeCha
     listen: (listenOptions = {}) => serve(handle, listenOptions.port),
     seed: {
       ...payoutSeeds(state, scopeOf),
+      ...customerSeeds(state, scopeOf),
+      ...revenueEventSeeds(state, scopeOf),
+      ...paymentMethodSeeds(state, scopeOf),
+      ...planSeeds(state, scopeOf),
+      ...webhookEndpointSeeds(state, scopeOf),
+      ...checkoutSeeds(state, scopeOf),
     },
     simulate: {
       ...payoutSimulations(state),
+      ...subscriptionSimulations(state),
+      ...checkoutSimulations(state),
     },
     clock,
     requests,

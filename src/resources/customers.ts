@@ -1,0 +1,135 @@
+import * as z from 'zod/mini';
+import type { APIPromise } from '../core/api-promise.js';
+import type { PagePromise } from '../core/pagination.js';
+import type { RequestOptions } from '../core/request-options.js';
+import { APIResource } from '../core/resource.js';
+import type { Environment, Metadata, Unrecognized } from '../core/types.js';
+import { encodeParams } from '../internal/params.js';
+import { dateTime, environmentField, limitParam, maxString } from '../internal/schemas.js';
+
+/** A customer of the organization, billed by subscriptions (spec: Resources, Customer). */
+export interface Customer {
+  /** Identifier, prefix `cus_`. */
+  id: string;
+  /** Organization that owns the customer. */
+  org_id: string;
+  /** Email address (email format). */
+  email: string;
+  /** Display name, up to 256 characters. */
+  name: string | null;
+  /** Identifier of the customer in the caller's own system, up to 256 characters. */
+  external_id: string | null;
+  /** Arbitrary key-value data. */
+  metadata: Metadata;
+  /** `live` or `sandbox`, from the key that created it. */
+  environment: Environment | Unrecognized;
+  /** Creation time (ISO 8601). */
+  created_at: string;
+  /** Last update time (ISO 8601). */
+  updated_at: string;
+}
+
+const metadataSchema: z.ZodMiniType<Metadata> = z.record(z.string(), z.unknown());
+
+/** Schema of {@link Customer}; unknown fields are kept. */
+export const customerSchema: z.ZodMiniType<Customer> = z.looseObject({
+  id: z.string(),
+  org_id: z.string(),
+  email: z.string(),
+  name: z.nullable(z.string()),
+  external_id: z.nullable(z.string()),
+  metadata: metadataSchema,
+  environment: environmentField,
+  created_at: dateTime,
+  updated_at: dateTime,
+});
+
+/** Parameters of {@link Customers.create} (spec: POST /customers). */
+export interface CustomerCreateParams {
+  /** Email address; must be a valid email. */
+  email: string;
+  /** Display name, at most 256 characters. */
+  name?: string;
+  /** Identifier of the customer in your own system, at most 256 characters. */
+  external_id?: string;
+  /** Arbitrary key-value data, stored and returned as is. */
+  metadata?: Metadata;
+}
+
+/** Parameters of {@link Customers.list} (spec: GET /customers, offset-based). */
+export interface CustomerListParams {
+  /** Customers to skip, newest first; 0 or more, default 0. */
+  offset?: number;
+  /** Page size, 1 to 100; the API's default is 25. */
+  limit?: number;
+}
+
+const createParams = z.strictObject({
+  email: z.email(),
+  name: z.optional(maxString(256)),
+  external_id: z.optional(maxString(256)),
+  metadata: z.optional(metadataSchema),
+});
+const listParams = z.strictObject({
+  offset: z.optional(z.int().check(z.minimum(0))),
+  limit: z.optional(limitParam),
+});
+
+/** Customers: create and list (spec: Customers). */
+export class Customers extends APIResource {
+  /**
+   * Creates a customer (spec: POST /customers).
+   *
+   * @param params - `email` (required, email format), optional `name` and `external_id` (≤ 256
+   *   chars each) and `metadata`.
+   * @param options - Per-call options; an `Idempotency-Key` is sent and kept across retries.
+   * @returns The new customer.
+   * @throws {RequestValidationError} on a missing or malformed email or a too-long field, before sending.
+   * @throws {AuthenticationError} on a rejected key; {@link APIError} subclasses on other errors.
+   * @example
+   * ```ts
+   * const customer = await chainbill.customers.create({
+   *   email: 'ada@example.com', name: 'Ada Lovelace', external_id: 'user_42', metadata: { tier: 'pro' },
+   * });
+   * ```
+   */
+  create(params: CustomerCreateParams, options?: RequestOptions): APIPromise<Customer> {
+    return this._client.request(
+      () => ({
+        method: 'POST',
+        path: '/customers',
+        body: encodeParams(createParams, params),
+        schema: customerSchema,
+      }),
+      options,
+    );
+  }
+
+  /**
+   * Lists customers, newest first, in offset pages (spec: GET /customers). The first page is
+   * sent with `offset=0` unless another offset is given; each next page advances `offset` by the
+   * customers received.
+   *
+   * @param params - `offset` (≥ 0, default 0) and `limit` 1..100.
+   * @param options - Per-call options, used for every page.
+   * @returns The first page; iterate with `for await` for every customer.
+   * @throws {RequestValidationError} on a bad `offset` or `limit`, before sending.
+   * @example
+   * ```ts
+   * for await (const customer of chainbill.customers.list({ limit: 100 })) {
+   *   console.log(customer.id, customer.email);
+   * }
+   * ```
+   */
+  list(params: CustomerListParams = {}, options?: RequestOptions): PagePromise<Customer> {
+    return this._client.requestList(
+      'offset',
+      () => ({
+        path: '/customers',
+        query: { offset: 0, ...encodeParams(listParams, params) },
+        schema: customerSchema,
+      }),
+      options,
+    );
+  }
+}

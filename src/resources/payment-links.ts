@@ -1,0 +1,138 @@
+import * as z from 'zod/mini';
+import type { APIPromise } from '../core/api-promise.js';
+import type { PagePromise } from '../core/pagination.js';
+import type { RequestOptions } from '../core/request-options.js';
+import { APIResource } from '../core/resource.js';
+import type { Environment, Unrecognized } from '../core/types.js';
+import { encodeParams } from '../internal/params.js';
+import {
+  amountParam,
+  cursorParam,
+  dateTime,
+  environmentField,
+  idParam,
+  limitParam,
+  maxString,
+} from '../internal/schemas.js';
+
+/** A shareable URL that creates a checkout when visited (spec: Resources, Payment link). */
+export interface PaymentLink {
+  /** Identifier, prefix `pl_`. */
+  id: string;
+  /** Organization that owns the link. */
+  org_id: string;
+  /** Amount to pay, in USD (a double). */
+  amount_usd: number;
+  /** Payment method used for the checkouts the link creates, prefix `pm_`. */
+  payment_method_id: string;
+  /** Text shown on the payment page, up to 512 characters. */
+  description: string | null;
+  /** The shareable link (a URI at the pay host); visiting it generates a checkout. */
+  url: string;
+  /** When the link stops working (ISO 8601); `null` for a link that does not expire. */
+  expires_at: string | null;
+  /** `live` or `sandbox`, from the key that created it. */
+  environment: Environment | Unrecognized;
+  /** Creation time (ISO 8601). */
+  created_at: string;
+}
+
+/** Schema of {@link PaymentLink}; unknown fields are kept. */
+export const paymentLinkSchema: z.ZodMiniType<PaymentLink> = z.looseObject({
+  id: z.string(),
+  org_id: z.string(),
+  amount_usd: z.number(),
+  payment_method_id: z.string(),
+  description: z.nullable(z.string()),
+  url: z.string(),
+  expires_at: z.nullable(dateTime),
+  environment: environmentField,
+  created_at: dateTime,
+});
+
+/** Parameters of {@link PaymentLinks.create} (spec: POST /payment-links). */
+export interface PaymentLinkCreateParams {
+  /** Amount to pay in USD, at least 0.01. */
+  amount_usd: number;
+  /** Payment method for the checkouts, prefix `pm_`. */
+  payment_method_id: string;
+  /** Text shown on the payment page, at most 512 characters. */
+  description?: string;
+  /** Time to live of the link in seconds, a whole number of at least 300; no expiry when omitted. */
+  expires_in_seconds?: number;
+}
+
+/** Parameters of {@link PaymentLinks.list} (spec: GET /payment-links). */
+export interface PaymentLinkListParams {
+  /** Page size, 1 to 100; the API's default is 25. */
+  limit?: number;
+  /** The `next_cursor` of the previous page, as received. */
+  cursor?: string;
+}
+
+const createParams = z.strictObject({
+  amount_usd: amountParam,
+  payment_method_id: idParam('pm_'),
+  description: z.optional(maxString(512)),
+  expires_in_seconds: z.optional(z.int().check(z.minimum(300))),
+});
+const listParams = z.strictObject({
+  limit: z.optional(limitParam),
+  cursor: z.optional(cursorParam),
+});
+
+/** Payment links: create and list (spec: Payment links). */
+export class PaymentLinks extends APIResource {
+  /**
+   * Creates a shareable payment link (spec: POST /payment-links).
+   *
+   * @param params - `amount_usd` (≥ 0.01), `payment_method_id` (prefix `pm_`), optional
+   *   `description` (≤ 512 chars) and `expires_in_seconds` (integer ≥ 300).
+   * @param options - Per-call options; an `Idempotency-Key` is sent and kept across retries.
+   * @returns The new payment link, with its `url`.
+   * @throws {RequestValidationError} on a missing or out-of-range parameter, before sending.
+   * @throws {NotFoundError} when the payment method does not exist; {@link ConflictError} when it
+   *   is disabled; {@link AuthenticationError} on a rejected key.
+   * @example
+   * ```ts
+   * const link = await chainbill.paymentLinks.create({
+   *   amount_usd: 49.9, payment_method_id: 'pm_123', description: 'Workshop ticket',
+   *   expires_in_seconds: 86_400,
+   * });
+   * console.log(link.url);
+   * ```
+   */
+  create(params: PaymentLinkCreateParams, options?: RequestOptions): APIPromise<PaymentLink> {
+    return this._client.request(
+      () => ({
+        method: 'POST',
+        path: '/payment-links',
+        body: encodeParams(createParams, params),
+        schema: paymentLinkSchema,
+      }),
+      options,
+    );
+  }
+
+  /**
+   * Lists payment links, newest first, one page at a time (spec: GET /payment-links).
+   *
+   * @param params - `limit` 1..100, `cursor`.
+   * @param options - Per-call options, used for every page.
+   * @returns The first page; iterate with `for await` for every link.
+   * @throws {RequestValidationError} on a bad `limit` or `cursor`, before sending.
+   * @example
+   * ```ts
+   * for await (const link of chainbill.paymentLinks.list({ limit: 50 })) {
+   *   console.log(link.id, link.url, link.expires_at);
+   * }
+   * ```
+   */
+  list(params: PaymentLinkListParams = {}, options?: RequestOptions): PagePromise<PaymentLink> {
+    return this._client.requestList(
+      'cursor',
+      () => ({ path: '/payment-links', query: encodeParams(listParams, params), schema: paymentLinkSchema }),
+      options,
+    );
+  }
+}

@@ -1,0 +1,176 @@
+import * as z from 'zod/mini';
+import type { APIPromise } from '../core/api-promise.js';
+import type { PagePromise } from '../core/pagination.js';
+import type { RequestOptions } from '../core/request-options.js';
+import { APIResource } from '../core/resource.js';
+import type { Chain, Environment, Token, Unrecognized } from '../core/types.js';
+import { encodeParams } from '../internal/params.js';
+import { pathId } from '../internal/path.js';
+import {
+  chainField,
+  dateTime,
+  environmentField,
+  maxString,
+  openEnum,
+  tokenField,
+} from '../internal/schemas.js';
+
+/** Payment method states (spec: Payment method `status`): `active` (available for use) or `disabled`. */
+export type PaymentMethodStatus = 'active' | 'disabled';
+
+/** A wallet plus a chain and token that receives payments (spec: Resources, Payment method). */
+export interface PaymentMethod {
+  /** Identifier, prefix `pm_`. */
+  id: string;
+  /** Organization that owns the payment method. */
+  org_id: string;
+  /** Wallet receiving the funds. */
+  wallet_id: string;
+  /** Network the wallet receives on. */
+  chain: Chain | Unrecognized;
+  /** Stablecoin received. */
+  token: Token | Unrecognized;
+  /** Human-readable name, up to 256 characters. */
+  display_name: string | null;
+  /** `active` (available for use) or `disabled`. */
+  status: PaymentMethodStatus | Unrecognized;
+  /** Whether this is the organization's default payment method. */
+  is_default: boolean;
+  /** Block confirmations required before a payment counts as confirmed, at least 1. */
+  required_confirmations: number;
+  /** Minimum checkout amount in USD, a double; `null` for none. */
+  min_amount_usd: number | null;
+  /** Maximum checkout amount in USD, a double; `null` for none. */
+  max_amount_usd: number | null;
+  /** `live` or `sandbox`. */
+  environment: Environment | Unrecognized;
+  /** Creation time (ISO 8601). */
+  created_at: string;
+  /** Last update time (ISO 8601). */
+  updated_at: string;
+}
+
+/** Schema of {@link PaymentMethod}; unknown fields are kept. */
+export const paymentMethodSchema: z.ZodMiniType<PaymentMethod> = z.looseObject({
+  id: z.string(),
+  org_id: z.string(),
+  wallet_id: z.string(),
+  chain: chainField,
+  token: tokenField,
+  display_name: z.nullable(z.string()),
+  status: openEnum<PaymentMethodStatus>(['active', 'disabled']),
+  is_default: z.boolean(),
+  required_confirmations: z.int(),
+  min_amount_usd: z.nullable(z.number()),
+  max_amount_usd: z.nullable(z.number()),
+  environment: environmentField,
+  created_at: dateTime,
+  updated_at: dateTime,
+});
+
+/** Parameters of {@link PaymentMethods.list} (spec: GET /payment-methods). */
+export interface PaymentMethodListParams {
+  /** Only payment methods in this state. */
+  status?: PaymentMethodStatus;
+}
+
+/** Parameters of {@link PaymentMethods.update} (spec: PATCH /payment-methods/{id}). */
+export interface PaymentMethodUpdateParams {
+  /** Human-readable name, at most 256 characters; `null` clears it. */
+  display_name?: string | null;
+  /** Block confirmations required, an integer of at least 1. */
+  required_confirmations?: number;
+  /** Minimum checkout amount in USD; `null` removes the minimum. At most `max_amount_usd` when both are given. */
+  min_amount_usd?: number | null;
+  /** Maximum checkout amount in USD; `null` removes the maximum. */
+  max_amount_usd?: number | null;
+  /** `true` makes this the default payment method (the previous default stops being one). */
+  is_default?: boolean;
+}
+
+const listParams = z.strictObject({
+  status: z.optional(z.enum(['active', 'disabled'])),
+});
+const updateParams = z
+  .strictObject({
+    display_name: z.optional(z.nullable(maxString(256))),
+    required_confirmations: z.optional(z.int().check(z.gte(1))),
+    min_amount_usd: z.optional(z.nullable(z.number())),
+    max_amount_usd: z.optional(z.nullable(z.number())),
+    is_default: z.optional(z.boolean()),
+  })
+  .check(
+    z.refine(
+      (params) =>
+        typeof params.min_amount_usd !== 'number' ||
+        typeof params.max_amount_usd !== 'number' ||
+        params.min_amount_usd <= params.max_amount_usd,
+      { path: ['min_amount_usd'], error: 'must be at most max_amount_usd' },
+    ),
+  );
+
+/** Payment methods: list and update (spec: Payment methods). They are created outside the API. */
+export class PaymentMethods extends APIResource {
+  /**
+   * Lists the organization's payment methods (spec: GET /payment-methods). The spec documents no
+   * paging for this list; a `next_cursor` from the server is followed all the same.
+   *
+   * @param params - `status`: `active` or `disabled`.
+   * @param options - Per-call options, used for every page.
+   * @returns The first page; iterate with `for await` for every payment method.
+   * @throws {RequestValidationError} on a bad filter, before sending.
+   * @throws {AuthenticationError} on a rejected key; {@link APIError} subclasses on other errors.
+   * @example
+   * ```ts
+   * for await (const method of chainbill.paymentMethods.list({ status: 'active' })) {
+   *   console.log(method.id, method.chain, method.token, method.is_default);
+   * }
+   * ```
+   */
+  list(params: PaymentMethodListParams = {}, options?: RequestOptions): PagePromise<PaymentMethod> {
+    return this._client.requestList(
+      'cursor',
+      () => ({
+        path: '/payment-methods',
+        query: encodeParams(listParams, params),
+        schema: paymentMethodSchema,
+      }),
+      options,
+    );
+  }
+
+  /**
+   * Updates a payment method's display name, confirmation requirement, amount limits or default
+   * flag (spec: PATCH /payment-methods/{id}).
+   *
+   * @param id - Payment method id, prefix `pm_`.
+   * @param params - `display_name` (≤ 256 chars or `null`), `required_confirmations` (integer ≥ 1),
+   *   `min_amount_usd` / `max_amount_usd` (USD or `null`; min ≤ max when both are given), `is_default`.
+   * @param options - Per-call options; an `Idempotency-Key` is sent and kept across retries.
+   * @returns The updated payment method.
+   * @throws {RequestValidationError} on a bad id or parameter, before sending.
+   * @throws {NotFoundError} when no such payment method; {@link BadRequestError} when the server
+   *   rejects a value (for example a minimum above the stored maximum).
+   * @example
+   * ```ts
+   * const method = await chainbill.paymentMethods.update('pm_123', {
+   *   display_name: 'USDT on Tron', min_amount_usd: 5, max_amount_usd: 10_000, is_default: true,
+   * });
+   * ```
+   */
+  update(
+    id: string,
+    params: PaymentMethodUpdateParams = {},
+    options?: RequestOptions,
+  ): APIPromise<PaymentMethod> {
+    return this._client.request(
+      () => ({
+        method: 'PATCH',
+        path: `/payment-methods/${pathId('pm_', id)}`,
+        body: encodeParams(updateParams, params),
+        schema: paymentMethodSchema,
+      }),
+      options,
+    );
+  }
+}

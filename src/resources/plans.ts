@@ -1,0 +1,91 @@
+import * as z from 'zod/mini';
+import type { PagePromise } from '../core/pagination.js';
+import type { RequestOptions } from '../core/request-options.js';
+import { APIResource } from '../core/resource.js';
+import type { Unrecognized } from '../core/types.js';
+import { encodeParams } from '../internal/params.js';
+import { dateTime, openEnum } from '../internal/schemas.js';
+
+/**
+ * Plan states (spec: Plan status values): `active` (available for new subscriptions) or
+ * `archived` (no longer available for new subscriptions).
+ */
+export type PlanStatus = 'active' | 'archived';
+
+/** A subscription plan (spec: Resources, Subscription plan). Plans are created outside the API. */
+export interface Plan {
+  /** Identifier, prefix `plan_`. */
+  id: string;
+  /** Organization that owns the plan. */
+  org_id: string;
+  /** Name of the plan. */
+  name: string;
+  /** Description of the plan. */
+  description: string;
+  /** Price per billing period. */
+  amount: number;
+  /** Currency code of `amount`, for example `USD`. */
+  currency: string;
+  /** Number of intervals per billing period. */
+  interval_count: number;
+  /** Days of free trial before the first charge. */
+  trial_days: number;
+  /** Creation time (ISO 8601). */
+  created_at: string;
+  /** Last update time (ISO 8601). */
+  updated_at: string;
+  /** `active` or `archived`; the spec does not show whether plans carry it, so it may be absent. */
+  status?: PlanStatus | Unrecognized;
+}
+
+/** Schema of {@link Plan}; unknown fields are kept. */
+export const planSchema: z.ZodMiniType<Plan> = z.looseObject({
+  id: z.string(),
+  org_id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  amount: z.number(),
+  currency: z.string(),
+  interval_count: z.int(),
+  trial_days: z.int(),
+  created_at: dateTime,
+  updated_at: dateTime,
+  status: z.exactOptional(openEnum<PlanStatus>(['active', 'archived'])),
+});
+
+/** Parameters of {@link Plans.list} (spec: GET /subscriptions/plans). */
+export interface PlanListParams {
+  /** Only plans in this state. */
+  status?: PlanStatus;
+}
+
+const listParams = z.strictObject({
+  status: z.optional(z.enum(['active', 'archived'])),
+});
+
+/** Subscription plans: list (spec: GET /subscriptions/plans). */
+export class Plans extends APIResource {
+  /**
+   * Lists the organization's subscription plans (spec: GET /subscriptions/plans). The spec
+   * documents no paging for this list; a `next_cursor` from the server is followed all the same.
+   *
+   * @param params - `status`: `active` or `archived`.
+   * @param options - Per-call options, used for every page.
+   * @returns The first page; iterate with `for await` for every plan.
+   * @throws {RequestValidationError} on a bad filter, before sending.
+   * @throws {AuthenticationError} on a rejected key; {@link APIError} subclasses on other errors.
+   * @example
+   * ```ts
+   * for await (const plan of chainbill.plans.list({ status: 'active' })) {
+   *   console.log(plan.id, plan.name, plan.amount, plan.currency);
+   * }
+   * ```
+   */
+  list(params: PlanListParams = {}, options?: RequestOptions): PagePromise<Plan> {
+    return this._client.requestList(
+      'cursor',
+      () => ({ path: '/subscriptions/plans', query: encodeParams(listParams, params), schema: planSchema }),
+      options,
+    );
+  }
+}

@@ -1,0 +1,146 @@
+import * as z from 'zod/mini';
+import type { PagePromise } from '../core/pagination.js';
+import type { RequestOptions } from '../core/request-options.js';
+import { APIResource } from '../core/resource.js';
+import type { Unrecognized } from '../core/types.js';
+import { encodeParams } from '../internal/params.js';
+import { cursorParam, dateTime, dateTimeParam, limitParam, maybe, openEnum } from '../internal/schemas.js';
+
+/** Kinds of revenue event (spec: Revenue event, list filter `event_type`). */
+export type RevenueEventType =
+  | 'checkout_confirmed'
+  | 'subscription_charged'
+  | 'refund'
+  | 'adjustment_credit'
+  | 'adjustment_debit'
+  | 'chargeback';
+
+/**
+ * A money-affecting entry of the revenue ledger (spec: Resources, Revenue event). An event carries
+ * only the ids that apply to it: a confirmed checkout has `checkout_id` and `tx_hash`, a
+ * subscription charge has `subscription_id`, `customer_id` and `renewal_id`; the others may be
+ * `null` or absent.
+ */
+export interface RevenueEvent {
+  /** Identifier of the event. */
+  id: string;
+  /** Organization that owns the event. */
+  org_id: string;
+  /** Kind of event; the spec does not show whether events carry it, so it may be absent. */
+  event_type?: RevenueEventType | Unrecognized;
+  /** Amount of the event (a number, in `currency`). */
+  amount: number;
+  /** Currency code, for example `USD`. */
+  currency: string;
+  /** The checkout behind the event, prefix `co_`. */
+  checkout_id?: string | null;
+  /** The subscription charged, prefix `sub_`. */
+  subscription_id?: string | null;
+  /** The customer concerned, prefix `cus_`. */
+  customer_id?: string | null;
+  /** The subscription renewal charged. */
+  renewal_id?: string | null;
+  /** The manual adjustment behind the event. */
+  adjustment_id?: string | null;
+  /** On-chain transaction hash, when money moved on-chain. */
+  tx_hash?: string | null;
+  /** Free text describing the event. */
+  description?: string | null;
+  /** When the event happened (ISO 8601). */
+  occurred_at: string;
+  /** When the event was recorded (ISO 8601). */
+  created_at: string;
+}
+
+const optionalString = maybe(z.string());
+
+/** Schema of {@link RevenueEvent}; unknown fields are kept. */
+export const revenueEventSchema: z.ZodMiniType<RevenueEvent> = z.looseObject({
+  id: z.string(),
+  org_id: z.string(),
+  event_type: z.exactOptional(
+    openEnum<RevenueEventType>([
+      'checkout_confirmed',
+      'subscription_charged',
+      'refund',
+      'adjustment_credit',
+      'adjustment_debit',
+      'chargeback',
+    ]),
+  ),
+  amount: z.number(),
+  currency: z.string(),
+  checkout_id: optionalString,
+  subscription_id: optionalString,
+  customer_id: optionalString,
+  renewal_id: optionalString,
+  adjustment_id: optionalString,
+  tx_hash: optionalString,
+  description: optionalString,
+  occurred_at: dateTime,
+  created_at: dateTime,
+});
+
+/** Parameters of {@link RevenueEvents.list} (spec: GET /revenue/events). */
+export interface RevenueEventListParams {
+  /** Only events of this kind. */
+  event_type?: RevenueEventType;
+  /** Only events that occurred at or after this time: a `Date` or an ISO 8601 string. */
+  date_from?: Date | string;
+  /** Only events that occurred at or before this time: a `Date` or an ISO 8601 string. */
+  date_to?: Date | string;
+  /** Page size, 1 to 100; the API's default is 25. */
+  limit?: number;
+  /** The `next_cursor` of the previous page, as received. */
+  cursor?: string;
+}
+
+const listParams = z.strictObject({
+  event_type: z.optional(
+    z.enum([
+      'checkout_confirmed',
+      'subscription_charged',
+      'refund',
+      'adjustment_credit',
+      'adjustment_debit',
+      'chargeback',
+    ]),
+  ),
+  date_from: z.optional(dateTimeParam),
+  date_to: z.optional(dateTimeParam),
+  limit: z.optional(limitParam),
+  cursor: z.optional(cursorParam),
+});
+
+/** The revenue ledger: money-affecting events, read only (spec: Revenue). */
+export class RevenueEvents extends APIResource {
+  /**
+   * Lists revenue events, newest first, one page at a time (spec: GET /revenue/events).
+   *
+   * @param params - `event_type`, `date_from` and `date_to` (a `Date` or ISO 8601 string, sent as
+   *   ISO strings), `limit` 1..100, `cursor`.
+   * @param options - Per-call options, used for every page.
+   * @returns The first page; iterate with `for await` for every event.
+   * @throws {RequestValidationError} on an unknown `event_type`, a malformed date or a bad `limit`,
+   *   before sending.
+   * @throws {AuthenticationError} on a rejected key; {@link APIError} subclasses on other errors.
+   * @example
+   * ```ts
+   * const charges = chainbill.revenueEvents.list({
+   *   event_type: 'subscription_charged', date_from: new Date('2026-01-01'), date_to: '2026-01-31T23:59:59Z',
+   * });
+   * for await (const event of charges) console.log(event.subscription_id, event.amount, event.currency);
+   * ```
+   */
+  list(params: RevenueEventListParams = {}, options?: RequestOptions): PagePromise<RevenueEvent> {
+    return this._client.requestList(
+      'cursor',
+      () => ({
+        path: '/revenue/events',
+        query: encodeParams(listParams, params),
+        schema: revenueEventSchema,
+      }),
+      options,
+    );
+  }
+}

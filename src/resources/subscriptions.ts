@@ -1,0 +1,242 @@
+import * as z from 'zod/mini';
+import type { APIPromise } from '../core/api-promise.js';
+import type { RequestOptions } from '../core/request-options.js';
+import { APIResource } from '../core/resource.js';
+import type { Environment, Unrecognized } from '../core/types.js';
+import { encodeParams } from '../internal/params.js';
+import { pathId } from '../internal/path.js';
+import { dateTime, environmentField, idParam, openEnum } from '../internal/schemas.js';
+import { type Customer, customerSchema } from './customers.js';
+import { type Plan, planSchema } from './plans.js';
+
+/**
+ * Subscription states (spec: States and transitions, Subscription): `trialing` (in trial),
+ * `active`, `past_due` (payment failed, retrying), `paused`, `canceled`, `expired`.
+ */
+export type SubscriptionStatus = 'trialing' | 'active' | 'past_due' | 'paused' | 'canceled' | 'expired';
+
+/**
+ * What `PATCH /subscriptions/{id}` does (spec: Subscription operations): `cancel` at the end of the
+ * current period, `cancel_immediately`, `pause`, or `resume` a paused subscription.
+ */
+export type SubscriptionAction = 'cancel' | 'cancel_immediately' | 'pause' | 'resume';
+
+/** A customer's subscription to a plan (spec: Resources, Subscription). */
+export interface Subscription {
+  /** Identifier, prefix `sub_`. */
+  id: string;
+  /** Organization that owns the subscription. */
+  org_id: string;
+  /** The customer subscribed, prefix `cus_`. */
+  customer_id: string;
+  /** The plan subscribed to, prefix `plan_`. */
+  plan_id: string;
+  /** The payment method renewals are charged through, prefix `pm_`. */
+  payment_method_id: string | null;
+  /** Where the subscription is in its lifecycle. */
+  status: SubscriptionStatus | Unrecognized;
+  /** Start of the current billing period (ISO 8601). */
+  current_period_start: string | null;
+  /** End of the current billing period (ISO 8601). */
+  current_period_end: string | null;
+  /** When the trial ends (ISO 8601); set for a plan with a trial. */
+  trial_end: string | null;
+  /** When the subscription was canceled (ISO 8601). */
+  canceled_at: string | null;
+  /** `true` when it cancels at the end of the current period. */
+  cancel_at_period_end: boolean;
+  /** When the subscription was paused (ISO 8601). */
+  pause_start: string | null;
+  /** When the subscription was resumed after a pause (ISO 8601). */
+  pause_end: string | null;
+  /** `live` or `sandbox`, from the key that created it. */
+  environment: Environment | Unrecognized;
+  /** Creation time (ISO 8601). */
+  created_at: string;
+  /** Last update time (ISO 8601). */
+  updated_at: string;
+  /** The subscribed customer, embedded. */
+  customer: Customer;
+  /** The plan subscribed to, embedded. */
+  plan: Plan;
+}
+
+const nullableTime = z.nullable(dateTime);
+
+/** Schema of {@link Subscription}; unknown fields are kept. */
+export const subscriptionSchema: z.ZodMiniType<Subscription> = z.looseObject({
+  id: z.string(),
+  org_id: z.string(),
+  customer_id: z.string(),
+  plan_id: z.string(),
+  payment_method_id: z.nullable(z.string()),
+  status: openEnum<SubscriptionStatus>(['trialing', 'active', 'past_due', 'paused', 'canceled', 'expired']),
+  current_period_start: nullableTime,
+  current_period_end: nullableTime,
+  trial_end: nullableTime,
+  canceled_at: nullableTime,
+  cancel_at_period_end: z.boolean(),
+  pause_start: nullableTime,
+  pause_end: nullableTime,
+  environment: environmentField,
+  created_at: dateTime,
+  updated_at: dateTime,
+  customer: customerSchema,
+  plan: planSchema,
+});
+
+/** Parameters of {@link Subscriptions.create} (spec: POST /subscriptions). */
+export interface SubscriptionCreateParams {
+  /** The customer to subscribe, prefix `cus_`. */
+  customer_id: string;
+  /** The plan to subscribe to, prefix `plan_`. */
+  plan_id: string;
+  /** Payment method for renewals, prefix `pm_`; the organization's default when omitted. */
+  payment_method_id?: string;
+}
+
+/** Parameters of {@link Subscriptions.update} (spec: PATCH /subscriptions/{id}). */
+export interface SubscriptionUpdateParams {
+  /** What to do: `cancel`, `cancel_immediately`, `pause` or `resume`. */
+  action: SubscriptionAction;
+}
+
+const createParams = z.strictObject({
+  customer_id: idParam('cus_'),
+  plan_id: idParam('plan_'),
+  payment_method_id: z.optional(idParam('pm_')),
+});
+const updateParams = z.strictObject({
+  action: z.enum(['cancel', 'cancel_immediately', 'pause', 'resume']),
+});
+
+/** Subscriptions: create, cancel, pause, resume (spec: Subscriptions). */
+export class Subscriptions extends APIResource {
+  /**
+   * Subscribes a customer to a plan; the first renewal is created at once (spec: POST
+   * /subscriptions). A plan with a trial gives status `trialing` with `trial_end` set.
+   *
+   * @param params - `customer_id` (prefix `cus_`), `plan_id` (prefix `plan_`), optional
+   *   `payment_method_id` (prefix `pm_`; the default payment method when omitted).
+   * @param options - Per-call options; an `Idempotency-Key` is sent and kept across retries, so a
+   *   retry never subscribes twice.
+   * @returns The subscription, with `customer` and `plan` embedded.
+   * @throws {RequestValidationError} on a missing id or one without its prefix, before sending.
+   * @throws {NotFoundError} when the customer, plan or payment method does not exist;
+   *   {@link ConflictError} when the plan is archived; {@link AuthenticationError} on a rejected key.
+   * @example
+   * ```ts
+   * const subscription = await chainbill.subscriptions.create({ customer_id: 'cus_123', plan_id: 'plan_pro' });
+   * console.log(subscription.status, subscription.customer.email, subscription.plan.amount);
+   * ```
+   */
+  create(params: SubscriptionCreateParams, options?: RequestOptions): APIPromise<Subscription> {
+    return this._client.request(
+      () => ({
+        method: 'POST',
+        path: '/subscriptions',
+        body: encodeParams(createParams, params),
+        schema: subscriptionSchema,
+      }),
+      options,
+    );
+  }
+
+  /**
+   * Cancels, pauses or resumes a subscription (spec: PATCH /subscriptions/{id}).
+   *
+   * @param id - Subscription id, prefix `sub_`.
+   * @param params - `action`: `cancel`, `cancel_immediately`, `pause` or `resume`.
+   * @param options - Per-call options.
+   * @returns The updated subscription, with `customer` and `plan` embedded.
+   * @throws {RequestValidationError} on a bad id or a missing or unknown action, before sending.
+   * @throws {NotFoundError} when no such subscription; {@link ConflictError} when its state does
+   *   not allow the action.
+   * @example
+   * ```ts
+   * const paused = await chainbill.subscriptions.update('sub_123', { action: 'pause' });
+   * console.log(paused.status, paused.pause_start);
+   * ```
+   */
+  update(id: string, params: SubscriptionUpdateParams, options?: RequestOptions): APIPromise<Subscription> {
+    return this._client.request(
+      () => ({
+        method: 'PATCH',
+        path: `/subscriptions/${pathId('sub_', id)}`,
+        body: encodeParams(updateParams, params),
+        schema: subscriptionSchema,
+      }),
+      options,
+    );
+  }
+
+  /**
+   * Cancels at the end of the current period: `cancel_at_period_end` becomes `true` (spec: PATCH
+   * /subscriptions/{id} with `action=cancel`).
+   *
+   * @param id - Subscription id, prefix `sub_`.
+   * @param options - Per-call options.
+   * @returns The updated subscription.
+   * @throws {ConflictError} when its state does not allow it; {@link NotFoundError} when missing.
+   * @example
+   * ```ts
+   * const subscription = await chainbill.subscriptions.cancel('sub_123');
+   * console.log(subscription.cancel_at_period_end, subscription.current_period_end);
+   * ```
+   */
+  cancel(id: string, options?: RequestOptions): APIPromise<Subscription> {
+    return this.update(id, { action: 'cancel' }, options);
+  }
+
+  /**
+   * Cancels now: status `canceled`, with `canceled_at` (spec: PATCH /subscriptions/{id} with
+   * `action=cancel_immediately`).
+   *
+   * @param id - Subscription id, prefix `sub_`.
+   * @param options - Per-call options.
+   * @returns The canceled subscription.
+   * @throws {ConflictError} when it is already canceled or expired; {@link NotFoundError} when missing.
+   * @example
+   * ```ts
+   * await chainbill.subscriptions.cancelImmediately('sub_123');
+   * ```
+   */
+  cancelImmediately(id: string, options?: RequestOptions): APIPromise<Subscription> {
+    return this.update(id, { action: 'cancel_immediately' }, options);
+  }
+
+  /**
+   * Pauses a subscription: status `paused`, with `pause_start` (spec: PATCH /subscriptions/{id}
+   * with `action=pause`).
+   *
+   * @param id - Subscription id, prefix `sub_`.
+   * @param options - Per-call options.
+   * @returns The paused subscription.
+   * @throws {ConflictError} when its state does not allow it; {@link NotFoundError} when missing.
+   * @example
+   * ```ts
+   * const paused = await chainbill.subscriptions.pause('sub_123');
+   * ```
+   */
+  pause(id: string, options?: RequestOptions): APIPromise<Subscription> {
+    return this.update(id, { action: 'pause' }, options);
+  }
+
+  /**
+   * Resumes a paused subscription: status `active`, with `pause_end` (spec: PATCH
+   * /subscriptions/{id} with `action=resume`).
+   *
+   * @param id - Subscription id, prefix `sub_`.
+   * @param options - Per-call options.
+   * @returns The resumed subscription.
+   * @throws {ConflictError} when it is not paused; {@link NotFoundError} when missing.
+   * @example
+   * ```ts
+   * const resumed = await chainbill.subscriptions.resume('sub_123');
+   * console.log(resumed.status, resumed.pause_end);
+   * ```
+   */
+  resume(id: string, options?: RequestOptions): APIPromise<Subscription> {
+    return this.update(id, { action: 'resume' }, options);
+  }
+}

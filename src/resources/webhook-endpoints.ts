@@ -1,0 +1,39 @@
+import type { APIPromise } from '../core/api-promise.js';
+import type { RequestOptions } from '../core/request-options.js';
+import { APIResource } from '../core/resource.js';
+import type { DeletedObject } from '../core/types.js';
+import { pathId } from '../internal/path.js';
+import { deletedConfirmation } from '../internal/schemas.js';
+
+/**
+ * Webhook endpoints: delete (spec: Webhooks). The spec shows neither the fields of an endpoint
+ * record nor how endpoints are created or listed, so deletion is the whole surface.
+ */
+export class WebhookEndpoints extends APIResource {
+  /**
+   * Deletes a webhook endpoint (spec: DELETE /webhooks/{webhook_id}).
+   *
+   * @param id - Webhook endpoint id, prefix `we_`.
+   * @param options - Per-call options; an `Idempotency-Key` is sent and kept across retries.
+   * @returns `{ id, deleted: true }` for any 2xx answer, whatever its body.
+   * @throws {RequestValidationError} on a bad id, before sending.
+   * @throws {NotFoundError} when no such webhook endpoint (also on a second delete).
+   * @throws {AuthenticationError} on a rejected key; {@link APIError} subclasses on other errors.
+   * @example
+   * ```ts
+   * const result = await chainbill.webhookEndpoints.delete('we_123');
+   * console.log(result.deleted); // true
+   * ```
+   */
+  delete(id: string, options?: RequestOptions): APIPromise<DeletedObject> {
+    return this._client.request(
+      () => ({
+        method: 'DELETE',
+        path: `/webhooks/${pathId('we_', id)}`,
+        schema: deletedConfirmation(id),
+        alwaysParse: true,
+      }),
+      options,
+    );
+  }
+}

@@ -1,0 +1,192 @@
+import { toAtomicUnits } from '../../core/money.js';
+import type { Checkout, CheckoutStatus } from '../../resources/checkouts.js';
+import { conflict } from '../errors.js';
+import { recordRevenueEvent } from '../ledger.js';
+import type { Route } from '../router.js';
+import { type FakeState, newId, randomHash, type Scope } from '../state.js';
+import { enumValue, type Fields, numberValue, onlyFields } from '../validate.js';
+
+const chains = ['tron', 'arbitrum', 'base'] as const;
+const tokens = ['USDT', 'USDC'] as const;
+const statuses: readonly CheckoutStatus[] = [
+  'pending',
+  'detected',
+  'confirming',
+  'confirmed',
+  'expired',
+  'failed',
+];
+const terminal: readonly CheckoutStatus[] = ['confirmed', 'expired', 'failed'];
+
+/**
+ * The fake's checkout record: the list item's wire shape, plus `id` (equal to `checkout_id`, the
+ * collection's key; left out of list answers), with `chain`, `token` and `status` known.
+ */
+export type FakeCheckout = Checkout & {
+  id: string;
+  chain: (typeof chains)[number];
+  token: (typeof tokens)[number];
+  status: CheckoutStatus;
+  tx_hash: string | null;
+  detected_at: string | null;
+  confirmed_at: string | null;
+};
+
+const checkoutsOf = (scope: Scope) => scope.collection<FakeCheckout>('checkouts');
+
+function listCheckouts(scope: Scope, query: Fields) {
+  onlyFields(query, ['status', 'limit', 'cursor']);
+  const status = enumValue(query, 'status', statuses, false);
+  const page = checkoutsOf(scope).page(
+    query,
+    (checkout) => status === undefined || checkout.status === status,
+  );
+  return { ...page, data: page.data.map(({ id: _key, ...item }): Checkout => item) };
+}
+
+/** The checkout endpoints (spec: GET /checkouts). */
+export const checkoutRoutes: Route[] = [
+  {
+    method: 'GET',
+    path: '/checkouts',
+    handle: ({ scope, query }) => ({ status: 200, body: listCheckouts(scope, query) }),
+  },
+];
+
+/** Creates checkouts directly (`fake.seed`): the API does not create them (payment links do). */
+export interface CheckoutSeeds {
+  /**
+   * Adds a checkout to the key's organization (default: the fake's sandbox key). Defaults:
+   * `pending`, 25 USD on `tron` / `USDT`, a fake deposit address, 0 of 20 confirmations,
+   * expiring 30 minutes after creation, empty metadata, no `tx_hash` / `detected_at` /
+   * `confirmed_at` (all `null`). Other fields are taken as given.
+   */
+  checkout(fields?: Partial<Checkout>, options?: { apiKey?: string }): Checkout;
+}
+
+/** @returns The checkout seeds bound to the fake's state; `scopeOf` gives the scope of a key. */
+export function checkoutSeeds(state: FakeState, scopeOf: (apiKey?: string) => Scope): CheckoutSeeds {
+  return {
+    checkout: (fields = {}, options = {}) => {
+      const scope = scopeOf(options.apiKey);
+      const check = { ...fields } as Fields;
+      const token = enumValue(check, 'token', tokens, false) ?? 'USDT';
+      enumValue(check, 'chain', chains, false);
+      enumValue(check, 'status', statuses, false);
+      const amount = numberValue(check, 'amount_usd', { min: 0.01 }) ?? 25;
+      numberValue(check, 'required_confirmations', { min: 1, integer: true });
+      const now = state.clock.now();
+      const id = newId('co_');
+      const checkout = checkoutsOf(scope).insert({
+        status: 'pending',
+        deposit_address: `TFakeDeposit${id.slice(3, 25)}`,
+        amount_usd: amount,
+        amount_atomic: toAtomicUnits(amount, token),
+        chain: 'tron',
+        token,
+        tx_hash: null,
+        confirmations: 0,
+        required_confirmations: 20,
+        expires_at: new Date(now.getTime() + 30 * 60_000).toISOString(),
+        detected_at: null,
+        confirmed_at: null,
+        created_at: now.toISOString(),
+        metadata: {},
+        ...(fields as Partial<FakeCheckout>),
+        id,
+        checkout_id: id,
+      });
+      return strip(checkout);
+    },
+  };
+}
+
+/** Moves checkouts the way the chain would (`fake.simulate`). */
+export interface CheckoutSimulations {
+  /**
+   * Moves a checkout one step along `pending → detected → confirming → confirmed`. `detected`
+   * sets `tx_hash`, `detected_at` and 1 confirmation; `confirming` counts `required_confirmations
+   * - 1` (at least 1); `confirmed` counts all of them, sets `confirmed_at` and records a
+   * `checkout_confirmed` revenue event (amount `amount_usd`, currency `USD`, the `tx_hash`).
+   *
+   * @returns The checkout after the step.
+   * @throws {FakeApiError} 409 when the checkout is already `confirmed`, `expired` or `failed`.
+   */
+  advanceCheckout(id: string): Checkout;
+  /** Runs a checkout to `confirmed` with every step of {@link CheckoutSimulations.advanceCheckout}. */
+  confirmCheckout(id: string): Checkout;
+  /** Expires a `pending` checkout (status `expired`); 409 from any other state. */
+  expireCheckout(id: string): Checkout;
+  /** Fails a checkout that is not yet terminal (status `failed`); 409 from a terminal state. */
+  failCheckout(id: string): Checkout;
+}
+
+/** @returns The checkout simulations bound to the fake's state. */
+export function checkoutSimulations(state: FakeState): CheckoutSimulations {
+  const find = (id: string) => state.locate<FakeCheckout>('checkouts', id, 'checkout');
+  const refuseTerminal = (checkout: FakeCheckout, move: string): void => {
+    if (terminal.includes(checkout.status)) {
+      throw conflict(`Checkout ${checkout.checkout_id} is ${checkout.status} (terminal) and cannot ${move}.`);
+    }
+  };
+  const confirm = (scope: Scope, checkout: FakeCheckout, now: string): void => {
+    const txHash = checkout.tx_hash ?? randomHash();
+    Object.assign(checkout, {
+      status: 'confirmed',
+      tx_hash: txHash,
+      detected_at: checkout.detected_at ?? now,
+      confirmations: checkout.required_confirmations,
+      confirmed_at: now,
+    });
+    recordRevenueEvent(scope, now, {
+      event_type: 'checkout_confirmed',
+      amount: checkout.amount_usd,
+      currency: 'USD',
+      checkout_id: checkout.checkout_id,
+      tx_hash: txHash,
+    });
+  };
+  const advance = (id: string): FakeCheckout => {
+    const { scope, record: checkout } = find(id);
+    refuseTerminal(checkout, 'advance');
+    const now = state.now();
+    if (checkout.status === 'pending') {
+      Object.assign(checkout, {
+        status: 'detected',
+        tx_hash: randomHash(),
+        detected_at: now,
+        confirmations: 1,
+      });
+    } else if (checkout.status === 'detected') {
+      checkout.status = 'confirming';
+      checkout.confirmations = Math.max(1, checkout.required_confirmations - 1);
+    } else {
+      confirm(scope, checkout, now);
+    }
+    return checkout;
+  };
+  const settle = (id: string, status: 'expired' | 'failed'): FakeCheckout => {
+    const { record: checkout } = find(id);
+    refuseTerminal(checkout, `become ${status}`);
+    if (status === 'expired' && checkout.status !== 'pending') {
+      throw conflict(`Checkout ${id} is ${checkout.status}; only a pending checkout can expire.`);
+    }
+    checkout.status = status;
+    return checkout;
+  };
+  return {
+    advanceCheckout: (id) => strip(advance(id)),
+    confirmCheckout: (id) => {
+      let checkout = advance(id);
+      while (checkout.status !== 'confirmed') checkout = advance(id);
+      return strip(checkout);
+    },
+    expireCheckout: (id) => strip(settle(id, 'expired')),
+    failCheckout: (id) => strip(settle(id, 'failed')),
+  };
+}
+
+/** The checkout as the list shows it: a copy without the collection key. */
+function strip({ id: _key, ...item }: FakeCheckout): Checkout {
+  return item;
+}

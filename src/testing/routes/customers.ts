@@ -1,0 +1,79 @@
+import type { Metadata } from '../../core/types.js';
+import type { Customer } from '../../resources/customers.js';
+import { invalid } from '../errors.js';
+import type { Route } from '../router.js';
+import { type FakeState, newId, type Scope } from '../state.js';
+import { type Fields, onlyFields, optionalString, requiredString } from '../validate.js';
+
+/** The fake's customer record: the wire shape (spec: Customer). */
+export type FakeCustomer = Customer & { environment: Scope['environment'] };
+
+// What a mail server would take: something@domain.tld, no whitespace.
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function metadataValue(body: Fields): Metadata {
+  const value = body['metadata'];
+  if (value === undefined) return {};
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw invalid('metadata', 'must be an object');
+  return value as Metadata;
+}
+
+function createCustomer(state: FakeState, scope: Scope, body: Fields): FakeCustomer {
+  onlyFields(body, ['email', 'name', 'external_id', 'metadata']);
+  const email = requiredString(body, 'email');
+  if (!emailPattern.test(email)) throw invalid('email', 'must be a valid email address');
+  const now = state.now();
+  return scope.collection<FakeCustomer>('customers').insert({
+    id: newId('cus_'),
+    org_id: scope.org_id,
+    email,
+    name: optionalString(body, 'name', { maxLength: 256 }) ?? null,
+    external_id: optionalString(body, 'external_id', { maxLength: 256 }) ?? null,
+    metadata: metadataValue(body),
+    environment: scope.environment,
+    created_at: now,
+    updated_at: now,
+  });
+}
+
+/** The customer endpoints (spec: Customers). */
+export const customerRoutes: Route[] = [
+  {
+    method: 'POST',
+    path: '/customers',
+    handle: ({ state, scope, body }) => ({ status: 201, body: createCustomer(state, scope, body) }),
+  },
+  {
+    method: 'GET',
+    path: '/customers',
+    handle: ({ scope, query }) => {
+      onlyFields(query, ['offset', 'limit']);
+      return { status: 200, body: scope.collection<FakeCustomer>('customers').offsetPage(query) };
+    },
+  },
+];
+
+/** Creates customers directly (`fake.seed`), for tests. */
+export interface CustomerSeeds {
+  /**
+   * Adds a customer to the key's organization (default: the fake's sandbox key) without a request.
+   * Fields not given get the values `POST /customers` would give; the email defaults to a unique
+   * `customer-<n>@example.com`.
+   */
+  customer(fields?: Partial<Customer>, options?: { apiKey?: string }): Customer;
+}
+
+/** @returns The customer seeds bound to the fake's state; `scopeOf` gives the scope of a key. */
+export function customerSeeds(state: FakeState, scopeOf: (apiKey?: string) => Scope): CustomerSeeds {
+  return {
+    customer: (fields = {}, options = {}) => {
+      const scope = scopeOf(options.apiKey);
+      const count = scope.collection<FakeCustomer>('customers').size;
+      const base = createCustomer(state, scope, {
+        email: fields.email ?? `customer-${count + 1}@example.com`,
+      });
+      return Object.assign(base, fields, { id: base.id, org_id: base.org_id, environment: base.environment });
+    },
+  };
+}

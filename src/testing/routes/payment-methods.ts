@@ -1,0 +1,145 @@
+import type { PaymentMethod, PaymentMethodStatus } from '../../resources/payment-methods.js';
+import { invalid, notFound } from '../errors.js';
+import type { Route } from '../router.js';
+import { type FakeState, newId, type Scope } from '../state.js';
+import {
+  booleanValue,
+  enumValue,
+  type Fields,
+  numberValue,
+  onlyFields,
+  optionalString,
+} from '../validate.js';
+
+const chains = ['tron', 'arbitrum', 'base'] as const;
+const tokens = ['USDT', 'USDC'] as const;
+const statuses: readonly PaymentMethodStatus[] = ['active', 'disabled'];
+
+/** The fake's payment method record: the wire shape, with `chain`, `token` and `status` known. */
+export type FakePaymentMethod = PaymentMethod & {
+  chain: (typeof chains)[number];
+  token: (typeof tokens)[number];
+  status: PaymentMethodStatus;
+};
+
+const methodsOf = (scope: Scope) => scope.collection<FakePaymentMethod>('payment_methods');
+
+/** Makes `method` the only default of its scope (the fake keeps one default at a time). */
+function makeDefault(scope: Scope, method: FakePaymentMethod, now: string): void {
+  for (const other of methodsOf(scope).all()) {
+    if (other !== method && other.is_default) Object.assign(other, { is_default: false, updated_at: now });
+  }
+  method.is_default = true;
+}
+
+/** Rejects limits that cannot both hold: `min_amount_usd` above `max_amount_usd`. */
+function checkLimits(min: number | null, max: number | null, param: string): void {
+  if (min !== null && max !== null && min > max) {
+    throw invalid(param, `would put min_amount_usd (${min}) above max_amount_usd (${max})`);
+  }
+}
+
+function updateMethod(state: FakeState, scope: Scope, id: string, body: Fields): FakePaymentMethod {
+  onlyFields(body, [
+    'display_name',
+    'required_confirmations',
+    'min_amount_usd',
+    'max_amount_usd',
+    'is_default',
+  ]);
+  const method = methodsOf(scope).get(id);
+  if (!method) throw notFound('payment method', id);
+  const displayName = optionalString(body, 'display_name', { maxLength: 256, nullable: true });
+  const confirmations = numberValue(body, 'required_confirmations', { min: 1, integer: true });
+  const min = numberValue(body, 'min_amount_usd', { nullable: true });
+  const max = numberValue(body, 'max_amount_usd', { nullable: true });
+  const isDefault = booleanValue(body, 'is_default');
+  // Checked on the record as it would be after the change, naming the limit the request sets.
+  checkLimits(
+    min === undefined ? method.min_amount_usd : min,
+    max === undefined ? method.max_amount_usd : max,
+    min === undefined ? 'max_amount_usd' : 'min_amount_usd',
+  );
+  const now = state.now();
+  if (displayName !== undefined) method.display_name = displayName;
+  if (typeof confirmations === 'number') method.required_confirmations = confirmations;
+  if (min !== undefined) method.min_amount_usd = min;
+  if (max !== undefined) method.max_amount_usd = max;
+  if (isDefault === true) makeDefault(scope, method, now);
+  if (isDefault === false) method.is_default = false;
+  method.updated_at = now;
+  return method;
+}
+
+function listMethods(scope: Scope, query: Fields) {
+  onlyFields(query, ['status', 'cursor']);
+  const status = enumValue(query, 'status', statuses, false);
+  return methodsOf(scope).page(query, (method) => status === undefined || method.status === status);
+}
+
+/** The payment method endpoints (spec: Payment methods). */
+export const paymentMethodRoutes: Route[] = [
+  {
+    method: 'GET',
+    path: '/payment-methods',
+    handle: ({ scope, query }) => ({ status: 200, body: listMethods(scope, query) }),
+  },
+  {
+    method: 'PATCH',
+    path: '/payment-methods/:id',
+    handle: ({ state, scope, params, body }) => ({
+      status: 200,
+      body: updateMethod(state, scope, params['id'] ?? '', body),
+    }),
+  },
+];
+
+/** Creates payment methods directly (`fake.seed`): the API cannot create them. */
+export interface PaymentMethodSeeds {
+  /**
+   * Adds a payment method to the key's organization (default: the fake's sandbox key). Defaults:
+   * `tron` / `USDT`, `active`, 20 required confirmations, no display name or limits; the first
+   * payment method of an organization and environment becomes its default. `is_default: true`
+   * takes the default from the others.
+   */
+  paymentMethod(fields?: Partial<PaymentMethod>, options?: { apiKey?: string }): PaymentMethod;
+}
+
+/** @returns The payment method seeds bound to the fake's state; `scopeOf` gives the scope of a key. */
+export function paymentMethodSeeds(
+  state: FakeState,
+  scopeOf: (apiKey?: string) => Scope,
+): PaymentMethodSeeds {
+  return {
+    paymentMethod: (fields = {}, options = {}) => {
+      const scope = scopeOf(options.apiKey);
+      const check = { ...fields } as Fields;
+      enumValue(check, 'chain', chains, false);
+      enumValue(check, 'token', tokens, false);
+      enumValue(check, 'status', statuses, false);
+      numberValue(check, 'required_confirmations', { min: 1, integer: true });
+      checkLimits(fields.min_amount_usd ?? null, fields.max_amount_usd ?? null, 'min_amount_usd');
+      const now = state.now();
+      const method = methodsOf(scope).insert({
+        wallet_id: newId('wal_'),
+        chain: 'tron',
+        token: 'USDT',
+        display_name: null,
+        status: 'active',
+        required_confirmations: 20,
+        min_amount_usd: null,
+        max_amount_usd: null,
+        created_at: now,
+        updated_at: now,
+        ...(fields as Partial<FakePaymentMethod>),
+        is_default: false,
+        id: newId('pm_'),
+        org_id: scope.org_id,
+        environment: scope.environment,
+      });
+      const first = methodsOf(scope).size === 1;
+      if (fields.is_default ?? first) makeDefault(scope, method, now);
+      return method;
+    },
+  };
+}

@@ -1,0 +1,67 @@
+import type { Plan, PlanStatus } from '../../resources/plans.js';
+import type { Route } from '../router.js';
+import { type FakeState, newId, type Scope } from '../state.js';
+import { enumValue, type Fields, numberValue, onlyFields } from '../validate.js';
+
+const statuses: readonly PlanStatus[] = ['active', 'archived'];
+
+/**
+ * The fake's plan record: the spec's plan fields (no `environment`: the spec's plan table has
+ * none) plus `status`, which the fake always stores so the list can filter on it.
+ */
+export type FakePlan = Plan & { status: PlanStatus };
+
+const plansOf = (scope: Scope) => scope.collection<FakePlan>('plans');
+
+function listPlans(scope: Scope, query: Fields) {
+  onlyFields(query, ['status', 'cursor']);
+  const status = enumValue(query, 'status', statuses, false);
+  return plansOf(scope).page(query, (plan) => status === undefined || plan.status === status);
+}
+
+/** The plan endpoints (spec: GET /subscriptions/plans). */
+export const planRoutes: Route[] = [
+  {
+    method: 'GET',
+    path: '/subscriptions/plans',
+    handle: ({ scope, query }) => ({ status: 200, body: listPlans(scope, query) }),
+  },
+];
+
+/** Creates plans directly (`fake.seed`): the spec shows no way to create them through the API. */
+export interface PlanSeeds {
+  /**
+   * Adds a plan to the key's organization (default: the fake's sandbox key). Defaults: name
+   * `Pro`, empty description, 10 USD, `interval_count` 1, no trial, status `active`.
+   */
+  plan(fields?: Partial<Plan>, options?: { apiKey?: string }): Plan;
+}
+
+/** @returns The plan seeds bound to the fake's state; `scopeOf` gives the scope of a key. */
+export function planSeeds(state: FakeState, scopeOf: (apiKey?: string) => Scope): PlanSeeds {
+  return {
+    plan: (fields = {}, options = {}) => {
+      const scope = scopeOf(options.apiKey);
+      const check = { ...fields } as Fields;
+      enumValue(check, 'status', statuses, false);
+      numberValue(check, 'amount', { min: 0 });
+      numberValue(check, 'interval_count', { min: 1, integer: true });
+      numberValue(check, 'trial_days', { min: 0, integer: true });
+      const now = state.now();
+      return plansOf(scope).insert({
+        name: 'Pro',
+        description: '',
+        amount: 10,
+        currency: 'USD',
+        interval_count: 1,
+        trial_days: 0,
+        status: 'active',
+        created_at: now,
+        updated_at: now,
+        ...(fields as Partial<FakePlan>),
+        id: newId('plan_'),
+        org_id: scope.org_id,
+      });
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import { type FakeRevenueEvent, type FakeRevenueEventType, recordRevenueEvent } from '../ledger.js';
+import type { Route } from '../router.js';
+import type { FakeState, Scope } from '../state.js';
+import { dateTimeValue, enumValue, type Fields, onlyFields } from '../validate.js';
+
+const eventTypes: readonly FakeRevenueEventType[] = [
+  'checkout_confirmed',
+  'subscription_charged',
+  'refund',
+  'adjustment_credit',
+  'adjustment_debit',
+  'chargeback',
+];
+
+function listEvents(scope: Scope, query: Fields) {
+  onlyFields(query, ['event_type', 'date_from', 'date_to', 'limit', 'cursor']);
+  const eventType = enumValue(query, 'event_type', eventTypes, false);
+  const from = dateTimeValue(query, 'date_from');
+  const to = dateTimeValue(query, 'date_to');
+  const fromMs = from ? Date.parse(from) : Number.NEGATIVE_INFINITY;
+  const toMs = to ? Date.parse(to) : Number.POSITIVE_INFINITY;
+  return scope.collection<FakeRevenueEvent>('revenue_events').page(query, (event) => {
+    const at = Date.parse(event.occurred_at);
+    return (eventType === undefined || event.event_type === eventType) && at >= fromMs && at <= toMs;
+  });
+}
+
+/** The revenue ledger endpoint (spec: Revenue). */
+export const revenueEventRoutes: Route[] = [
+  {
+    method: 'GET',
+    path: '/revenue/events',
+    handle: ({ scope, query }) => ({ status: 200, body: listEvents(scope, query) }),
+  },
+];
+
+/** Adds entries to the revenue ledger directly (`fake.seed`), for tests. */
+export interface RevenueEventSeeds {
+  /**
+   * Appends an event to the ledger of the key's organization (default: the fake's sandbox key).
+   * Defaults: `event_type` `adjustment_credit`, `amount` 10, `currency` `USD`, `occurred_at` and
+   * `created_at` the fake clock's now, every id `null`. Events list in the order they are added,
+   * newest first, whatever their `occurred_at`.
+   *
+   * @returns The stored event.
+   * @throws {FakeApiError} 400 on an unknown `event_type` or a malformed `occurred_at`.
+   */
+  revenueEvent(fields?: Partial<FakeRevenueEvent>, options?: { apiKey?: string }): FakeRevenueEvent;
+}
+
+/** @returns The revenue event seeds bound to the fake's state; `scopeOf` gives the scope of a key. */
+export function revenueEventSeeds(state: FakeState, scopeOf: (apiKey?: string) => Scope): RevenueEventSeeds {
+  return {
+    revenueEvent: (fields = {}, options = {}) => {
+      const scope = scopeOf(options.apiKey);
+      const eventType = enumValue(fields, 'event_type', eventTypes, false) ?? 'adjustment_credit';
+      const occurredAt = dateTimeValue(fields, 'occurred_at') ?? state.now();
+      const { id: _id, org_id: _org, ...rest } = fields;
+      return recordRevenueEvent(scope, state.now(), {
+        amount: 10,
+        currency: 'USD',
+        ...rest,
+        event_type: eventType,
+        occurred_at: occurredAt,
+      });
+    },
+  };
+}

@@ -1,0 +1,69 @@
+import { invalid, notFound } from '../errors.js';
+import type { Route } from '../router.js';
+import { type FakeState, newId, type Scope } from '../state.js';
+
+/**
+ * The fake's webhook endpoint record. The spec shows no fields for it; these are the fake's
+ * choice: id (prefix `we_`), organization, URL, environment and creation time.
+ */
+export interface FakeWebhookEndpoint {
+  /** Identifier, prefix `we_`. */
+  id: string;
+  /** Organization that owns the endpoint. */
+  org_id: string;
+  /** Where events would be delivered. */
+  url: string;
+  /** `live` or `sandbox`, from the key it was seeded with. */
+  environment: 'live' | 'sandbox';
+  /** Creation time (ISO 8601). */
+  created_at: string;
+}
+
+const endpointsOf = (scope: Scope) => scope.collection<FakeWebhookEndpoint>('webhook_endpoints');
+
+function deleteEndpoint(scope: Scope, id: string): { id: string; deleted: true } {
+  if (!endpointsOf(scope).delete(id)) throw notFound('webhook endpoint', id);
+  return { id, deleted: true };
+}
+
+/** The webhook endpoints (spec: Webhooks): only deletion is specified. */
+export const webhookEndpointRoutes: Route[] = [
+  {
+    method: 'DELETE',
+    path: '/webhooks/:webhook_id',
+    handle: ({ scope, params }) => ({ status: 200, body: deleteEndpoint(scope, params['webhook_id'] ?? '') }),
+  },
+];
+
+/** Creates webhook endpoints directly (`fake.seed`): the spec shows no way to create them. */
+export interface WebhookEndpointSeeds {
+  /**
+   * Adds a webhook endpoint to the key's organization (default: the fake's sandbox key).
+   * Default URL: `https://merchant.example/webhooks`.
+   */
+  webhookEndpoint(
+    fields?: Partial<Pick<FakeWebhookEndpoint, 'url' | 'created_at'>>,
+    options?: { apiKey?: string },
+  ): FakeWebhookEndpoint;
+}
+
+/** @returns The webhook endpoint seeds bound to the fake's state; `scopeOf` gives the scope of a key. */
+export function webhookEndpointSeeds(
+  state: FakeState,
+  scopeOf: (apiKey?: string) => Scope,
+): WebhookEndpointSeeds {
+  return {
+    webhookEndpoint: (fields = {}, options = {}) => {
+      const scope = scopeOf(options.apiKey);
+      const url = fields.url ?? 'https://merchant.example/webhooks';
+      if (!URL.canParse(url)) throw invalid('url', 'must be a URL');
+      return endpointsOf(scope).insert({
+        id: newId('we_'),
+        org_id: scope.org_id,
+        url,
+        environment: scope.environment,
+        created_at: fields.created_at ?? state.now(),
+      });
+    },
+  };
+}

@@ -1,0 +1,160 @@
+import { AuthenticationError, RequestValidationError } from 'chainbill';
+import { describe, expect, it } from 'vitest';
+import { useFakeApi } from '../helpers.js';
+
+const { fake, client } = useFakeApi();
+
+describe('customers.create', () => {
+  it('create: only required params', async () => {
+    const customer = await client().customers.create({ email: 'ada@example.com' });
+    expect(customer).toMatchObject({
+      email: 'ada@example.com',
+      name: null,
+      external_id: null,
+      metadata: {},
+      org_id: 'org_fake',
+      environment: 'sandbox',
+    });
+    expect(customer.id).toMatch(/^cus_/);
+    expect(fake().requests[0]).toMatchObject({
+      method: 'POST',
+      path: '/customers',
+      body: { email: 'ada@example.com' },
+      status: 201,
+    });
+  });
+
+  it('create: all params', async () => {
+    const params = {
+      email: 'grace@example.com',
+      name: 'Grace Hopper',
+      external_id: 'user_42',
+      metadata: { tier: 'pro', seats: 3 },
+    };
+    const customer = await client().customers.create(params);
+    expect(customer).toMatchObject(params);
+    expect(fake().requests[0]?.body).toEqual(params);
+  });
+
+  it.each([
+    ['email', { email: 'not-an-email' }, 'must be a valid email'],
+    ['name', { name: 'x'.repeat(257) }, 'must be at most 256 characters'],
+    ['external_id', { external_id: 'x'.repeat(257) }, 'must be at most 256 characters'],
+    ['metadata', { metadata: 'tier=pro' }, 'must be'],
+    ['phone', { phone: '+1 555' }, 'unknown parameter `phone`'],
+  ])('create: rejects a bad %s before sending', async (param, patch, message) => {
+    const error = await client()
+      .customers.create({ email: 'ada@example.com', ...patch } as never)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RequestValidationError);
+    expect(error).toMatchObject({ param });
+    expect((error as RequestValidationError).message).toContain(message);
+    expect(fake().requests).toHaveLength(0);
+  });
+
+  it('create: a missing email names it, before sending', async () => {
+    const error = await client()
+      .customers.create({} as never)
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'RequestValidationError', param: 'email' });
+    expect(fake().requests).toHaveLength(0);
+  });
+
+  it('create: a wrong key is an AuthenticationError', async () => {
+    const error = await client({ apiKey: 'sk_test_wrong' })
+      .customers.create({ email: 'ada@example.com' })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AuthenticationError);
+    expect(error).toMatchObject({ status: 401, code: 'api_key_invalid', param: null });
+  });
+
+  it('fake: rejects an email that is not one, and a too-long name', async () => {
+    const raw = (body: unknown) =>
+      fake().fetch(`${fake().baseUrl}/customers`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${fake().apiKey}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    const badEmail = await raw({ email: 'nobody' });
+    expect(badEmail.status).toBe(400);
+    expect(await badEmail.json()).toMatchObject({ error: { code: 'parameter_invalid', param: 'email' } });
+    const longName = await raw({ email: 'a@b.co', name: 'x'.repeat(257) });
+    expect(await longName.json()).toMatchObject({ error: { param: 'name' } });
+    const noEmail = await raw({ name: 'Ada' });
+    expect(await noEmail.json()).toMatchObject({ error: { code: 'parameter_missing', param: 'email' } });
+    const badMetadata = await raw({ email: 'a@b.co', metadata: [1] });
+    expect(await badMetadata.json()).toMatchObject({ error: { param: 'metadata' } });
+  });
+});
+
+describe('customers.list', () => {
+  it('list: only required params', async () => {
+    const first = fake().seed.customer({ email: 'first@example.com' });
+    const second = fake().seed.customer({ email: 'second@example.com' });
+    const page = await client().customers.list();
+    expect(page.data.map((c) => c.id)).toEqual([second.id, first.id]);
+    expect(page.has_more).toBe(false);
+    expect(page.next_cursor).toBeNull();
+    expect(fake().requests[0]?.query).toEqual({ offset: '0' });
+  });
+
+  it('list: all params', async () => {
+    const ids = Array.from({ length: 5 }, () => fake().seed.customer().id).reverse();
+    const page = await client().customers.list({ offset: 1, limit: 2 });
+    expect(page.data.map((c) => c.id)).toEqual(ids.slice(1, 3));
+    expect(page.has_more).toBe(true);
+    expect(fake().requests[0]?.query).toEqual({ offset: '1', limit: '2' });
+  });
+
+  it('list: walks offset pages with for await, every customer once', async () => {
+    const ids = Array.from({ length: 60 }, () => fake().seed.customer().id).reverse();
+    const seen: string[] = [];
+    for await (const customer of client().customers.list({ limit: 25 })) seen.push(customer.id);
+    expect(seen).toEqual(ids);
+    expect(new Set(seen).size).toBe(60);
+    expect(fake().requests.map((r) => r.query['offset'])).toEqual(['0', '25', '50']);
+    expect(fake().requests.every((r) => r.query['limit'] === '25')).toBe(true);
+  });
+
+  it.each([
+    ['offset', { offset: -1 }],
+    ['offset', { offset: 1.5 }],
+    ['limit', { limit: 101 }],
+    ['cursor', { cursor: 'abc' }],
+  ])('list: rejects a bad %s before sending', async (param, params) => {
+    const error = await client()
+      .customers.list(params as never)
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RequestValidationError);
+    expect(error).toMatchObject({ param });
+    expect(fake().requests).toHaveLength(0);
+  });
+
+  it('list: a wrong key is an AuthenticationError', async () => {
+    const error = await client({ apiKey: 'sk_test_wrong' })
+      .customers.list()
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(AuthenticationError);
+  });
+
+  it('fake: a negative offset is a 400 naming it', async () => {
+    const response = await fake().fetch(`${fake().baseUrl}/customers?offset=-5`, {
+      headers: { authorization: `Bearer ${fake().apiKey}` },
+    });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toMatchObject({ error: { param: 'offset' } });
+  });
+
+  it('fake: customers of another organization or environment are not listed', async () => {
+    fake().seed.customer({ email: 'live@example.com' }, { apiKey: fake().liveApiKey });
+    fake().seed.customer(
+      { email: 'other@example.com' },
+      { apiKey: fake().createApiKey({ orgId: 'org_other' }) },
+    );
+    const page = await client().customers.list();
+    expect(page.data).toHaveLength(0);
+    const live = await client({ apiKey: fake().liveApiKey }).customers.list();
+    expect(live.data.map((c) => c.email)).toEqual(['live@example.com']);
+    expect(live.data[0]?.environment).toBe('live');
+  });
+});

@@ -8,12 +8,18 @@ declare const unrecognized: unique symbol;
  */
 export type Unrecognized = string & { readonly [unrecognized]: true };
 
+/** The blockchain networks, in the spec's order (spec: `chain` enum). */
+export const chains = ['tron', 'arbitrum', 'base'] as const;
 /** Blockchain networks (spec: `chain` enum). */
-export type Chain = 'tron' | 'arbitrum' | 'base';
+export type Chain = (typeof chains)[number];
+/** The stablecoins, in the spec's order (spec: `token` enum). */
+export const tokens = ['USDT', 'USDC'] as const;
 /** Stablecoins (spec: `token` enum). Both have 6 decimals. */
-export type Token = 'USDT' | 'USDC';
+export type Token = (typeof tokens)[number];
+/** The environments a key can belong to. */
+export const environments = ['live', 'sandbox'] as const;
 /** The environment a key and its resources belong to: `sk_live_` → `live`, `sk_test_` → `sandbox`. */
-export type Environment = 'live' | 'sandbox';
+export type Environment = (typeof environments)[number];
 
 /** Arbitrary key-value data attached to a resource (customers, checkouts). */
 export type Metadata = Record<string, unknown>;

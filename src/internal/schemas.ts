@@ -1,5 +1,14 @@
 import * as z from 'zod/mini';
-import type { Chain, DeletedObject, Environment, Token, Unrecognized } from '../core/types.js';
+import {
+  type Chain,
+  chains,
+  type DeletedObject,
+  type Environment,
+  environments,
+  type Token,
+  tokens,
+  type Unrecognized,
+} from '../core/types.js';
 
 /**
  * An open response enum: the known literals plus any other string, typed as {@link Unrecognized},
@@ -96,13 +105,13 @@ export function listEnvelope<T>(item: z.ZodMiniType<T>): z.ZodMiniType<ListEnvel
 }
 
 /** Response enums shared by many resources (spec: Conventions), open. */
-export const chainField: z.ZodMiniType<Chain | Unrecognized> = openEnum(['tron', 'arbitrum', 'base']);
-export const tokenField: z.ZodMiniType<Token | Unrecognized> = openEnum(['USDT', 'USDC']);
-export const environmentField: z.ZodMiniType<Environment | Unrecognized> = openEnum(['live', 'sandbox']);
+export const chainField: z.ZodMiniType<Chain | Unrecognized> = openEnum(chains);
+export const tokenField: z.ZodMiniType<Token | Unrecognized> = openEnum(tokens);
+export const environmentField: z.ZodMiniType<Environment | Unrecognized> = openEnum(environments);
 
 /** Request enums shared by many resources, closed. */
-export const chainParam: z.ZodMiniType<Chain> = z.enum(['tron', 'arbitrum', 'base']);
-export const tokenParam: z.ZodMiniType<Token> = z.enum(['USDT', 'USDC']);
+export const chainParam: z.ZodMiniType<Chain> = z.enum(chains);
+export const tokenParam: z.ZodMiniType<Token> = z.enum(tokens);
 
 /** A cursor parameter: the opaque `next_cursor` of the previous page, sent back as is. */
 export const cursorParam: z.ZodMiniType<string> = z.string().check(z.minLength(1));

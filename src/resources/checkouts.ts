@@ -14,11 +14,20 @@ import {
   tokenField,
 } from '../internal/schemas.js';
 
+/** Checkout states, in lifecycle order (spec: Checkout `status`). */
+export const checkoutStatuses = [
+  'pending',
+  'detected',
+  'confirming',
+  'confirmed',
+  'expired',
+  'failed',
+] as const;
 /**
  * Checkout states (spec: Checkout `status`): `pending` (waiting for payment), `detected` (seen
  * on-chain, unconfirmed), `confirming`, then one of the terminal `confirmed`, `expired`, `failed`.
  */
-export type CheckoutStatus = 'pending' | 'detected' | 'confirming' | 'confirmed' | 'expired' | 'failed';
+export type CheckoutStatus = (typeof checkoutStatuses)[number];
 
 /**
  * A payment awaiting or receiving an on-chain deposit, as the checkout list shows it (spec:
@@ -60,7 +69,7 @@ export interface Checkout {
 /** Schema of {@link Checkout}; unknown fields are kept. */
 export const checkoutSchema: z.ZodMiniType<Checkout> = z.looseObject({
   checkout_id: z.string(),
-  status: openEnum<CheckoutStatus>(['pending', 'detected', 'confirming', 'confirmed', 'expired', 'failed']),
+  status: openEnum(checkoutStatuses),
   deposit_address: z.string(),
   amount_usd: z.number(),
   amount_atomic: z.string(),
@@ -87,7 +96,7 @@ export interface CheckoutListParams {
 }
 
 const listParams = z.strictObject({
-  status: z.optional(z.enum(['pending', 'detected', 'confirming', 'confirmed', 'expired', 'failed'])),
+  status: z.optional(z.enum(checkoutStatuses)),
   limit: z.optional(limitParam),
   cursor: z.optional(cursorParam),
 });

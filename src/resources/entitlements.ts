@@ -15,8 +15,10 @@ import {
   openEnum,
 } from '../internal/schemas.js';
 
+/** The types an entitlement's value can have (spec: Entitlement `value_type`). */
+export const entitlementValueTypes = ['boolean', 'numeric', 'string'] as const;
 /** How an entitlement's value is typed (spec: Entitlement `value_type`); it picks the value field used. */
-export type EntitlementValueType = 'boolean' | 'numeric' | 'string';
+export type EntitlementValueType = (typeof entitlementValueTypes)[number];
 
 /** A feature entitlement attached to a plan (spec: Resources, Entitlement). */
 export interface Entitlement {
@@ -50,7 +52,7 @@ export const entitlementSchema: z.ZodMiniType<Entitlement> = z.looseObject({
   org_id: z.string(),
   plan_id: z.string(),
   feature_key: z.string(),
-  value_type: openEnum<EntitlementValueType>(['boolean', 'numeric', 'string']),
+  value_type: openEnum(entitlementValueTypes),
   value_boolean: z.nullable(z.boolean()),
   value_numeric: z.nullable(z.number()),
   value_string: z.nullable(z.string()),
@@ -93,7 +95,6 @@ export interface EntitlementUpdateParams {
   value_string?: string | null;
 }
 
-const valueTypes = ['boolean', 'numeric', 'string'] as const;
 const valueFields = {
   value_boolean: z.optional(z.nullable(z.boolean())),
   value_numeric: z.optional(z.nullable(z.number())),
@@ -116,12 +117,15 @@ const createParams = z
   .strictObject({
     plan_id: idParam('plan_'),
     feature_key: maxString(256).check(z.minLength(1)),
-    value_type: z.enum(valueTypes),
+    value_type: z.enum(entitlementValueTypes),
     ...valueFields,
   })
   .check(matchingValue('boolean'), matchingValue('numeric'), matchingValue('string'));
 const listParams = z.strictObject({ plan_id: idParam('plan_') });
-const updateParams = z.strictObject({ value_type: z.optional(z.enum(valueTypes)), ...valueFields });
+const updateParams = z.strictObject({
+  value_type: z.optional(z.enum(entitlementValueTypes)),
+  ...valueFields,
+});
 
 /** Feature entitlements of plans: create, list, update, delete (spec: Entitlements). */
 export class Entitlements extends APIResource {

@@ -15,8 +15,10 @@ import {
   tokenField,
 } from '../internal/schemas.js';
 
+/** The payment method states (spec: Payment method `status`). */
+export const paymentMethodStatuses = ['active', 'disabled'] as const;
 /** Payment method states (spec: Payment method `status`): `active` (available for use) or `disabled`. */
-export type PaymentMethodStatus = 'active' | 'disabled';
+export type PaymentMethodStatus = (typeof paymentMethodStatuses)[number];
 
 /** A wallet plus a chain and token that receives payments (spec: Resources, Payment method). */
 export interface PaymentMethod {
@@ -58,7 +60,7 @@ export const paymentMethodSchema: z.ZodMiniType<PaymentMethod> = z.looseObject({
   chain: chainField,
   token: tokenField,
   display_name: z.nullable(z.string()),
-  status: openEnum<PaymentMethodStatus>(['active', 'disabled']),
+  status: openEnum(paymentMethodStatuses),
   is_default: z.boolean(),
   required_confirmations: z.int(),
   min_amount_usd: z.nullable(z.number()),
@@ -89,7 +91,7 @@ export interface PaymentMethodUpdateParams {
 }
 
 const listParams = z.strictObject({
-  status: z.optional(z.enum(['active', 'disabled'])),
+  status: z.optional(z.enum(paymentMethodStatuses)),
 });
 const updateParams = z
   .strictObject({

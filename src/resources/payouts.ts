@@ -23,22 +23,30 @@ import {
 } from '../internal/schemas.js';
 import { PayoutSettlements } from './payout-settlements.js';
 
+/** Payout states, in lifecycle order (spec: States and transitions, Payout intent). */
+export const payoutStatuses = [
+  'draft',
+  'approved',
+  'pending_execution',
+  'executed',
+  'verifying',
+  'settled',
+  'failed',
+  'canceled',
+] as const;
 /**
  * Payout states (spec: States and transitions, Payout intent). `draft` → `approved` or `canceled`
  * by the API; then `pending_execution` → `executed` → `verifying` → `settled`, or `failed`.
  */
-export type PayoutStatus =
-  | 'draft'
-  | 'approved'
-  | 'pending_execution'
-  | 'executed'
-  | 'verifying'
-  | 'settled'
-  | 'failed'
-  | 'canceled';
+export type PayoutStatus = (typeof payoutStatuses)[number];
 
+/** The states `PATCH /payouts/{id}` can move a `draft` payout to (spec: PATCH /payouts/{id}). */
+export const payoutUpdateStatuses = ['approved', 'canceled'] as const satisfies readonly PayoutStatus[];
+
+/** What a payout can pay for (spec: Payout intent `reference_type`). */
+export const payoutReferenceTypes = ['checkout', 'subscription', 'invoice', 'manual'] as const;
 /** What a payout pays for (spec: Payout intent `reference_type`). */
-export type PayoutReferenceType = 'checkout' | 'subscription' | 'invoice' | 'manual';
+export type PayoutReferenceType = (typeof payoutReferenceTypes)[number];
 
 /** An outgoing on-chain transfer with an approval lifecycle (spec: Resources, Payout intent). */
 export interface PayoutIntent {
@@ -105,20 +113,9 @@ export const payoutIntentSchema: z.ZodMiniType<PayoutIntent> = z.looseObject({
   amount: z.number(),
   amount_atomic: nullableString,
   currency: z.string(),
-  status: openEnum<PayoutStatus>([
-    'draft',
-    'approved',
-    'pending_execution',
-    'executed',
-    'verifying',
-    'settled',
-    'failed',
-    'canceled',
-  ]),
+  status: openEnum(payoutStatuses),
   description: nullableString,
-  reference_type: z.exactOptional(
-    z.nullable(openEnum<PayoutReferenceType>(['checkout', 'subscription', 'invoice', 'manual'])),
-  ),
+  reference_type: z.exactOptional(z.nullable(openEnum(payoutReferenceTypes))),
   reference_id: nullableString,
   due_date: nullableTime,
   approved_at: nullableTime,
@@ -173,7 +170,7 @@ export interface PayoutListParams {
 /** Parameters of {@link Payouts.update} (spec: PATCH /payouts/{id}). */
 export interface PayoutUpdateParams {
   /** `approved` or `canceled`; only a `draft` payout accepts either (else 409 `ConflictError`). */
-  status?: 'approved' | 'canceled';
+  status?: (typeof payoutUpdateStatuses)[number];
   /** Free text, at most 512 characters. */
   description?: string | null;
   /** When the payout is due: a `Date` or an ISO 8601 string. */
@@ -188,30 +185,19 @@ const createParams = z.strictObject({
   amount: amountParam,
   currency: requiredString,
   description: z.optional(z.nullable(maxString(512))),
-  reference_type: z.optional(z.enum(['checkout', 'subscription', 'invoice', 'manual'])),
+  reference_type: z.optional(z.enum(payoutReferenceTypes)),
   reference_id: z.optional(z.nullable(z.string())),
   due_date: z.optional(z.nullable(dateTimeParam)),
 });
 const listParams = z.strictObject({
-  status: z.optional(
-    z.enum([
-      'draft',
-      'approved',
-      'pending_execution',
-      'executed',
-      'verifying',
-      'settled',
-      'failed',
-      'canceled',
-    ]),
-  ),
+  status: z.optional(z.enum(payoutStatuses)),
   due_date_before: z.optional(dateTimeParam),
   due_date_after: z.optional(dateTimeParam),
   limit: z.optional(limitParam),
   cursor: z.optional(cursorParam),
 });
 const updateParams = z.strictObject({
-  status: z.optional(z.enum(['approved', 'canceled'])),
+  status: z.optional(z.enum(payoutUpdateStatuses)),
   description: z.optional(z.nullable(maxString(512))),
   due_date: z.optional(z.nullable(dateTimeParam)),
 });

@@ -6,11 +6,13 @@ import type { Unrecognized } from '../core/types.js';
 import { encodeParams } from '../internal/params.js';
 import { dateTime, openEnum } from '../internal/schemas.js';
 
+/** The plan states (spec: Plan status values). */
+export const planStatuses = ['active', 'archived'] as const;
 /**
  * Plan states (spec: Plan status values): `active` (available for new subscriptions) or
  * `archived` (no longer available for new subscriptions).
  */
-export type PlanStatus = 'active' | 'archived';
+export type PlanStatus = (typeof planStatuses)[number];
 
 /** A subscription plan (spec: Resources, Subscription plan). Plans are created outside the API. */
 export interface Plan {
@@ -50,7 +52,7 @@ export const planSchema: z.ZodMiniType<Plan> = z.looseObject({
   trial_days: z.int(),
   created_at: dateTime,
   updated_at: dateTime,
-  status: z.exactOptional(openEnum<PlanStatus>(['active', 'archived'])),
+  status: z.exactOptional(openEnum(planStatuses)),
 });
 
 /** Parameters of {@link Plans.list} (spec: GET /subscriptions/plans). */
@@ -60,7 +62,7 @@ export interface PlanListParams {
 }
 
 const listParams = z.strictObject({
-  status: z.optional(z.enum(['active', 'archived'])),
+  status: z.optional(z.enum(planStatuses)),
 });
 
 /** Subscription plans: list (spec: GET /subscriptions/plans). */

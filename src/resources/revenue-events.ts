@@ -6,14 +6,17 @@ import type { Unrecognized } from '../core/types.js';
 import { encodeParams } from '../internal/params.js';
 import { cursorParam, dateTime, dateTimeParam, limitParam, maybe, openEnum } from '../internal/schemas.js';
 
+/** The kinds of revenue event (spec: Revenue event, list filter `event_type`). */
+export const revenueEventTypes = [
+  'checkout_confirmed',
+  'subscription_charged',
+  'refund',
+  'adjustment_credit',
+  'adjustment_debit',
+  'chargeback',
+] as const;
 /** Kinds of revenue event (spec: Revenue event, list filter `event_type`). */
-export type RevenueEventType =
-  | 'checkout_confirmed'
-  | 'subscription_charged'
-  | 'refund'
-  | 'adjustment_credit'
-  | 'adjustment_debit'
-  | 'chargeback';
+export type RevenueEventType = (typeof revenueEventTypes)[number];
 
 /**
  * A money-affecting entry of the revenue ledger (spec: Resources, Revenue event). An event carries
@@ -58,16 +61,7 @@ const optionalString = maybe(z.string());
 export const revenueEventSchema: z.ZodMiniType<RevenueEvent> = z.looseObject({
   id: z.string(),
   org_id: z.string(),
-  event_type: z.exactOptional(
-    openEnum<RevenueEventType>([
-      'checkout_confirmed',
-      'subscription_charged',
-      'refund',
-      'adjustment_credit',
-      'adjustment_debit',
-      'chargeback',
-    ]),
-  ),
+  event_type: z.exactOptional(openEnum(revenueEventTypes)),
   amount: z.number(),
   currency: z.string(),
   checkout_id: optionalString,
@@ -96,16 +90,7 @@ export interface RevenueEventListParams {
 }
 
 const listParams = z.strictObject({
-  event_type: z.optional(
-    z.enum([
-      'checkout_confirmed',
-      'subscription_charged',
-      'refund',
-      'adjustment_credit',
-      'adjustment_debit',
-      'chargeback',
-    ]),
-  ),
+  event_type: z.optional(z.enum(revenueEventTypes)),
   date_from: z.optional(dateTimeParam),
   date_to: z.optional(dateTimeParam),
   limit: z.optional(limitParam),

@@ -9,17 +9,28 @@ import { dateTime, environmentField, idParam, openEnum } from '../internal/schem
 import { type Customer, customerSchema } from './customers.js';
 import { type Plan, planSchema } from './plans.js';
 
+/** Subscription states (spec: States and transitions, Subscription). */
+export const subscriptionStatuses = [
+  'trialing',
+  'active',
+  'past_due',
+  'paused',
+  'canceled',
+  'expired',
+] as const;
 /**
  * Subscription states (spec: States and transitions, Subscription): `trialing` (in trial),
  * `active`, `past_due` (payment failed, retrying), `paused`, `canceled`, `expired`.
  */
-export type SubscriptionStatus = 'trialing' | 'active' | 'past_due' | 'paused' | 'canceled' | 'expired';
+export type SubscriptionStatus = (typeof subscriptionStatuses)[number];
 
+/** The actions of `PATCH /subscriptions/{id}` (spec: Subscription operations). */
+export const subscriptionActions = ['cancel', 'cancel_immediately', 'pause', 'resume'] as const;
 /**
  * What `PATCH /subscriptions/{id}` does (spec: Subscription operations): `cancel` at the end of the
  * current period, `cancel_immediately`, `pause`, or `resume` a paused subscription.
  */
-export type SubscriptionAction = 'cancel' | 'cancel_immediately' | 'pause' | 'resume';
+export type SubscriptionAction = (typeof subscriptionActions)[number];
 
 /** A customer's subscription to a plan (spec: Resources, Subscription). */
 export interface Subscription {
@@ -70,7 +81,7 @@ export const subscriptionSchema: z.ZodMiniType<Subscription> = z.looseObject({
   customer_id: z.string(),
   plan_id: z.string(),
   payment_method_id: z.nullable(z.string()),
-  status: openEnum<SubscriptionStatus>(['trialing', 'active', 'past_due', 'paused', 'canceled', 'expired']),
+  status: openEnum(subscriptionStatuses),
   current_period_start: nullableTime,
   current_period_end: nullableTime,
   trial_end: nullableTime,
@@ -107,7 +118,7 @@ const createParams = z.strictObject({
   payment_method_id: z.optional(idParam('pm_')),
 });
 const updateParams = z.strictObject({
-  action: z.enum(['cancel', 'cancel_immediately', 'pause', 'resume']),
+  action: z.enum(subscriptionActions),
 });
 
 /** Subscriptions: create, cancel, pause, resume (spec: Subscriptions). */

@@ -1,14 +1,9 @@
+import type { RevenueEventType } from '../resources/revenue-events.js';
 import type { Scope } from './state.js';
 import { newId } from './state.js';
 
-/** Revenue event kinds (spec: Revenue event, list filter `event_type`). */
-export type FakeRevenueEventType =
-  | 'checkout_confirmed'
-  | 'subscription_charged'
-  | 'refund'
-  | 'adjustment_credit'
-  | 'adjustment_debit'
-  | 'chargeback';
+/** Revenue event kinds (spec: Revenue event, list filter `event_type`): the SDK's {@link RevenueEventType}. */
+export type FakeRevenueEventType = RevenueEventType;
 
 /**
  * A revenue event as the fake stores and serves it: the spec's fields, plus `event_type` (the

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import type { Environment } from '../core/types.js';
 import type { FakeClock } from './clock.js';
 import { Collection } from './collection.js';
 import { notFound } from './errors.js';
 
-/** `live` or `sandbox`. */
-export type FakeEnvironment = 'live' | 'sandbox';
+/** `live` or `sandbox`: the SDK's {@link Environment}. */
+export type FakeEnvironment = Environment;
 
 /** The data of one organization in one environment: collections by name, created on first use. */
 export class Scope {

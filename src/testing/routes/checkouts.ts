@@ -1,21 +1,12 @@
 import { toAtomicUnits } from '../../core/money.js';
-import type { Checkout, CheckoutStatus } from '../../resources/checkouts.js';
+import { type Chain, chains, type Token, tokens } from '../../core/types.js';
+import { type Checkout, type CheckoutStatus, checkoutStatuses } from '../../resources/checkouts.js';
 import { conflict } from '../errors.js';
 import { recordRevenueEvent } from '../ledger.js';
 import type { Route } from '../router.js';
 import { type FakeState, newId, randomHash, type Scope } from '../state.js';
 import { enumValue, type Fields, numberValue, onlyFields } from '../validate.js';
 
-const chains = ['tron', 'arbitrum', 'base'] as const;
-const tokens = ['USDT', 'USDC'] as const;
-const statuses: readonly CheckoutStatus[] = [
-  'pending',
-  'detected',
-  'confirming',
-  'confirmed',
-  'expired',
-  'failed',
-];
 const terminal: readonly CheckoutStatus[] = ['confirmed', 'expired', 'failed'];
 
 /**
@@ -24,8 +15,8 @@ const terminal: readonly CheckoutStatus[] = ['confirmed', 'expired', 'failed'];
  */
 export type FakeCheckout = Checkout & {
   id: string;
-  chain: (typeof chains)[number];
-  token: (typeof tokens)[number];
+  chain: Chain;
+  token: Token;
   status: CheckoutStatus;
   tx_hash: string | null;
   detected_at: string | null;
@@ -36,7 +27,7 @@ const checkoutsOf = (scope: Scope) => scope.collection<FakeCheckout>('checkouts'
 
 function listCheckouts(scope: Scope, query: Fields) {
   onlyFields(query, ['status', 'limit', 'cursor']);
-  const status = enumValue(query, 'status', statuses, false);
+  const status = enumValue(query, 'status', checkoutStatuses, false);
   const page = checkoutsOf(scope).page(
     query,
     (checkout) => status === undefined || checkout.status === status,
@@ -72,7 +63,7 @@ export function checkoutSeeds(state: FakeState, scopeOf: (apiKey?: string) => Sc
       const check = { ...fields } as Fields;
       const token = enumValue(check, 'token', tokens, false) ?? 'USDT';
       enumValue(check, 'chain', chains, false);
-      enumValue(check, 'status', statuses, false);
+      enumValue(check, 'status', checkoutStatuses, false);
       const amount = numberValue(check, 'amount_usd', { min: 0.01 }) ?? 25;
       numberValue(check, 'required_confirmations', { min: 1, integer: true });
       const now = state.clock.now();

@@ -1,4 +1,8 @@
-import type { Entitlement, EntitlementValueType } from '../../resources/entitlements.js';
+import {
+  type Entitlement,
+  type EntitlementValueType,
+  entitlementValueTypes,
+} from '../../resources/entitlements.js';
 import { FakeApiError, notFound } from '../errors.js';
 import type { Route } from '../router.js';
 import { type FakeState, newId, type Scope } from '../state.js';
@@ -13,7 +17,6 @@ import {
 } from '../validate.js';
 import type { FakePlan } from './plans.js';
 
-const valueTypes: readonly EntitlementValueType[] = ['boolean', 'numeric', 'string'];
 const valueFieldNames = ['value_boolean', 'value_numeric', 'value_string'] as const;
 
 /** The fake's entitlement record: the wire shape, with `value_type` known. */
@@ -39,7 +42,7 @@ function requirePlan(scope: Scope, planId: string): void {
 /** The value fields a request sets, type-checked; absent ones stay `undefined`. */
 function readValues(body: Fields): Partial<Values> {
   const values: Partial<Values> = {};
-  const type = enumValue(body, 'value_type', valueTypes, false);
+  const type = enumValue(body, 'value_type', entitlementValueTypes, false);
   const bool = body['value_boolean'] === null ? null : booleanValue(body, 'value_boolean');
   const numeric = numberValue(body, 'value_numeric', { nullable: true });
   const text = optionalString(body, 'value_string', { nullable: true });
@@ -73,7 +76,7 @@ function createEntitlement(state: FakeState, scope: Scope, body: Fields): FakeEn
   onlyFields(body, ['plan_id', 'feature_key', 'value_type', ...valueFieldNames]);
   const planId = requiredString(body, 'plan_id');
   const featureKey = requiredString(body, 'feature_key', 256);
-  const type = enumValue(body, 'value_type', valueTypes, true) as EntitlementValueType;
+  const type = enumValue(body, 'value_type', entitlementValueTypes, true) as EntitlementValueType;
   const values = resolveValues(type, readValues(body));
   requirePlan(scope, planId);
   const taken = entitlementsOf(scope)

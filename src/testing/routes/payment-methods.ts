@@ -1,4 +1,9 @@
-import type { PaymentMethod, PaymentMethodStatus } from '../../resources/payment-methods.js';
+import { type Chain, chains, type Token, tokens } from '../../core/types.js';
+import {
+  type PaymentMethod,
+  type PaymentMethodStatus,
+  paymentMethodStatuses,
+} from '../../resources/payment-methods.js';
 import { invalid, notFound } from '../errors.js';
 import type { Route } from '../router.js';
 import { type FakeState, newId, type Scope } from '../state.js';
@@ -11,14 +16,10 @@ import {
   optionalString,
 } from '../validate.js';
 
-const chains = ['tron', 'arbitrum', 'base'] as const;
-const tokens = ['USDT', 'USDC'] as const;
-const statuses: readonly PaymentMethodStatus[] = ['active', 'disabled'];
-
 /** The fake's payment method record: the wire shape, with `chain`, `token` and `status` known. */
 export type FakePaymentMethod = PaymentMethod & {
-  chain: (typeof chains)[number];
-  token: (typeof tokens)[number];
+  chain: Chain;
+  token: Token;
   status: PaymentMethodStatus;
 };
 
@@ -73,7 +74,7 @@ function updateMethod(state: FakeState, scope: Scope, id: string, body: Fields):
 
 function listMethods(scope: Scope, query: Fields) {
   onlyFields(query, ['status', 'cursor']);
-  const status = enumValue(query, 'status', statuses, false);
+  const status = enumValue(query, 'status', paymentMethodStatuses, false);
   return methodsOf(scope).page(query, (method) => status === undefined || method.status === status);
 }
 
@@ -116,7 +117,7 @@ export function paymentMethodSeeds(
       const check = { ...fields } as Fields;
       enumValue(check, 'chain', chains, false);
       enumValue(check, 'token', tokens, false);
-      enumValue(check, 'status', statuses, false);
+      enumValue(check, 'status', paymentMethodStatuses, false);
       numberValue(check, 'required_confirmations', { min: 1, integer: true });
       checkLimits(fields.min_amount_usd ?? null, fields.max_amount_usd ?? null, 'min_amount_usd');
       const now = state.now();

@@ -1,6 +1,13 @@
 import { toAtomicUnits } from '../../core/money.js';
+import { type Chain, chains, type Token, tokens } from '../../core/types.js';
 import type { PayoutSettlement } from '../../resources/payout-settlements.js';
-import type { PayoutIntent, PayoutReferenceType, PayoutStatus } from '../../resources/payouts.js';
+import {
+  type PayoutIntent,
+  type PayoutStatus,
+  payoutReferenceTypes,
+  payoutStatuses,
+  payoutUpdateStatuses,
+} from '../../resources/payouts.js';
 import { conflict, invalid, notFound } from '../errors.js';
 import type { Route } from '../router.js';
 import { type FakeState, newId, randomHash, type Scope } from '../state.js';
@@ -15,24 +22,10 @@ import {
   requiredString,
 } from '../validate.js';
 
-const chains = ['tron', 'arbitrum', 'base'] as const;
-const tokens = ['USDT', 'USDC'] as const;
-const statuses: readonly PayoutStatus[] = [
-  'draft',
-  'approved',
-  'pending_execution',
-  'executed',
-  'verifying',
-  'settled',
-  'failed',
-  'canceled',
-];
-const referenceTypes: readonly PayoutReferenceType[] = ['checkout', 'subscription', 'invoice', 'manual'];
-
 /** The fake's payout record: the wire shape, with `chain` and `token` known. */
-export type FakePayout = PayoutIntent & { chain: (typeof chains)[number]; token: (typeof tokens)[number] };
+export type FakePayout = PayoutIntent & { chain: Chain; token: Token };
 /** The fake's settlement record: the wire shape, always with `chain` (the fake's choice). */
-export type FakeSettlement = PayoutSettlement & { chain: (typeof chains)[number] };
+export type FakeSettlement = PayoutSettlement & { chain: Chain };
 
 const payoutsOf = (scope: Scope) => scope.collection<FakePayout>('payouts');
 const settlementsOf = (scope: Scope) => scope.collection<FakeSettlement>('payout_settlements');
@@ -66,7 +59,7 @@ function createPayout(state: FakeState, scope: Scope, body: Fields): FakePayout 
     currency: requiredString(body, 'currency'),
     status: 'draft',
     description: optionalString(body, 'description', { maxLength: 512, nullable: true }) ?? null,
-    reference_type: enumValue(body, 'reference_type', referenceTypes, false) ?? null,
+    reference_type: enumValue(body, 'reference_type', payoutReferenceTypes, false) ?? null,
     reference_id: optionalString(body, 'reference_id', { nullable: true }) ?? null,
     due_date: dateTimeValue(body, 'due_date', true) ?? null,
     approved_at: null,
@@ -95,7 +88,7 @@ function updatePayout(state: FakeState, scope: Scope, id: string, body: Fields):
   onlyFields(body, ['status', 'description', 'due_date']);
   const payout = payoutsOf(scope).get(id);
   if (!payout) throw notFound('payout intent', id);
-  const status = enumValue(body, 'status', ['approved', 'canceled'] as const, false);
+  const status = enumValue(body, 'status', payoutUpdateStatuses, false);
   const description = optionalString(body, 'description', { maxLength: 512, nullable: true });
   const dueDate = dateTimeValue(body, 'due_date', true);
   if (status !== undefined && payout.status !== 'draft') {
@@ -112,7 +105,7 @@ function updatePayout(state: FakeState, scope: Scope, id: string, body: Fields):
 
 function listPayouts(scope: Scope, query: Fields) {
   onlyFields(query, ['status', 'due_date_before', 'due_date_after', 'limit', 'cursor']);
-  const status = enumValue(query, 'status', statuses, false);
+  const status = enumValue(query, 'status', payoutStatuses, false);
   const before = dateTimeValue(query, 'due_date_before');
   const after = dateTimeValue(query, 'due_date_after');
   return payoutsOf(scope).page(query, (payout) => {
@@ -272,8 +265,8 @@ export function payoutSeeds(state: FakeState, scopeOf: (apiKey?: string) => Scop
         amount: fields.amount ?? 10,
         currency: fields.currency ?? 'USD',
       });
-      if (fields.status !== undefined && !statuses.includes(fields.status as PayoutStatus)) {
-        throw invalid('status', `must be one of ${statuses.join(', ')}`);
+      if (fields.status !== undefined && !payoutStatuses.includes(fields.status as PayoutStatus)) {
+        throw invalid('status', `must be one of ${payoutStatuses.join(', ')}`);
       }
       return Object.assign(base, fields, { id: base.id, org_id: base.org_id, environment: base.environment });
     },

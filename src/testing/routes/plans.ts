@@ -1,9 +1,7 @@
-import type { Plan, PlanStatus } from '../../resources/plans.js';
+import { type Plan, type PlanStatus, planStatuses } from '../../resources/plans.js';
 import type { Route } from '../router.js';
 import { type FakeState, newId, type Scope } from '../state.js';
 import { enumValue, type Fields, numberValue, onlyFields } from '../validate.js';
-
-const statuses: readonly PlanStatus[] = ['active', 'archived'];
 
 /**
  * The fake's plan record: the spec's plan fields (no `environment`: the spec's plan table has
@@ -15,7 +13,7 @@ const plansOf = (scope: Scope) => scope.collection<FakePlan>('plans');
 
 function listPlans(scope: Scope, query: Fields) {
   onlyFields(query, ['status', 'cursor']);
-  const status = enumValue(query, 'status', statuses, false);
+  const status = enumValue(query, 'status', planStatuses, false);
   return plansOf(scope).page(query, (plan) => status === undefined || plan.status === status);
 }
 
@@ -43,7 +41,7 @@ export function planSeeds(state: FakeState, scopeOf: (apiKey?: string) => Scope)
     plan: (fields = {}, options = {}) => {
       const scope = scopeOf(options.apiKey);
       const check = { ...fields } as Fields;
-      enumValue(check, 'status', statuses, false);
+      enumValue(check, 'status', planStatuses, false);
       numberValue(check, 'amount', { min: 0 });
       numberValue(check, 'interval_count', { min: 1, integer: true });
       numberValue(check, 'trial_days', { min: 0, integer: true });

@@ -1,20 +1,12 @@
-import { type FakeRevenueEvent, type FakeRevenueEventType, recordRevenueEvent } from '../ledger.js';
+import { revenueEventTypes } from '../../resources/revenue-events.js';
+import { type FakeRevenueEvent, recordRevenueEvent } from '../ledger.js';
 import type { Route } from '../router.js';
 import type { FakeState, Scope } from '../state.js';
 import { dateTimeValue, enumValue, type Fields, onlyFields } from '../validate.js';
 
-const eventTypes: readonly FakeRevenueEventType[] = [
-  'checkout_confirmed',
-  'subscription_charged',
-  'refund',
-  'adjustment_credit',
-  'adjustment_debit',
-  'chargeback',
-];
-
 function listEvents(scope: Scope, query: Fields) {
   onlyFields(query, ['event_type', 'date_from', 'date_to', 'limit', 'cursor']);
-  const eventType = enumValue(query, 'event_type', eventTypes, false);
+  const eventType = enumValue(query, 'event_type', revenueEventTypes, false);
   const from = dateTimeValue(query, 'date_from');
   const to = dateTimeValue(query, 'date_to');
   const fromMs = from ? Date.parse(from) : Number.NEGATIVE_INFINITY;
@@ -53,7 +45,7 @@ export function revenueEventSeeds(state: FakeState, scopeOf: (apiKey?: string) =
   return {
     revenueEvent: (fields = {}, options = {}) => {
       const scope = scopeOf(options.apiKey);
-      const eventType = enumValue(fields, 'event_type', eventTypes, false) ?? 'adjustment_credit';
+      const eventType = enumValue(fields, 'event_type', revenueEventTypes, false) ?? 'adjustment_credit';
       const occurredAt = dateTimeValue(fields, 'occurred_at') ?? state.now();
       const { id: _id, org_id: _org, ...rest } = fields;
       return recordRevenueEvent(scope, state.now(), {

@@ -1,6 +1,11 @@
 import type { PaymentMethod } from '../../resources/payment-methods.js';
 import type { Plan } from '../../resources/plans.js';
-import type { Subscription, SubscriptionAction, SubscriptionStatus } from '../../resources/subscriptions.js';
+import {
+  type Subscription,
+  type SubscriptionAction,
+  type SubscriptionStatus,
+  subscriptionActions,
+} from '../../resources/subscriptions.js';
 import { conflict, FakeApiError, notFound } from '../errors.js';
 import { recordRevenueEvent } from '../ledger.js';
 import type { Route } from '../router.js';
@@ -15,7 +20,6 @@ import type { FakeCustomer } from './customers.js';
 export type FakeSubscription = Subscription & { status: SubscriptionStatus };
 
 const subscriptionsOf = (scope: Scope) => scope.collection<FakeSubscription>('subscriptions');
-const actions: readonly SubscriptionAction[] = ['cancel', 'cancel_immediately', 'pause', 'resume'];
 
 /** 404 `resource_missing` naming the body parameter that points at nothing. */
 function missingReference(kind: string, param: string, id: string): FakeApiError {
@@ -124,7 +128,7 @@ const allowedFrom: Record<SubscriptionAction, readonly SubscriptionStatus[]> = {
 
 function updateSubscription(state: FakeState, scope: Scope, id: string, body: Fields): FakeSubscription {
   onlyFields(body, ['action']);
-  const action = enumValue(body, 'action', actions, true) as SubscriptionAction; // required
+  const action = enumValue(body, 'action', subscriptionActions, true) as SubscriptionAction; // required
   const subscription = subscriptionsOf(scope).get(id);
   if (!subscription) throw notFound('subscription', id);
   if (!allowedFrom[action].includes(subscription.status)) {

@@ -1,3 +1,4 @@
+import type { Environment } from '../../core/types.js';
 import { invalid, notFound } from '../errors.js';
 import type { Route } from '../router.js';
 import { type FakeState, newId, type Scope } from '../state.js';
@@ -14,7 +15,7 @@ export interface FakeWebhookEndpoint {
   /** Where events would be delivered. */
   url: string;
   /** `live` or `sandbox`, from the key it was seeded with. */
-  environment: 'live' | 'sandbox';
+  environment: Environment;
   /** Creation time (ISO 8601). */
   created_at: string;
 }

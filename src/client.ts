@@ -1,3 +1,4 @@
+import * as z from 'zod/mini';
 import { APIPromise } from './core/api-promise.js';
 import { AuthenticationError, ConfigurationError } from './core/error.js';
 import type { Logger, LogLevel } from './core/logger.js';
@@ -217,10 +218,13 @@ export class Chainbill {
   ): PagePromise<T> {
     const fetchPage = (spec: ReturnType<typeof build>): PageFetcher<T> => {
       const envelope = listEnvelope(spec.schema);
+      // Unchecked items are the caller's choice (validateResponses: false); an unchecked envelope
+      // would page on whatever `has_more` and `next_cursor` happen to be.
+      const uncheckedEnvelope = listEnvelope(z.unknown() as z.ZodMiniType<T>);
       const trail = new CursorTrail();
       const fetcher: PageFetcher<T> = async (query) => {
         const sent = await this.#transport.send(
-          { method: 'GET', path: spec.path, query, schema: envelope },
+          { method: 'GET', path: spec.path, query, schema: envelope, uncheckedSchema: uncheckedEnvelope },
           options,
         );
         const next = nextPageQuery(
@@ -250,8 +254,17 @@ export class Chainbill {
     );
   }
 
-  /** @returns A summary safe to log: base URL and environment, never the key. */
-  toJSON(): { baseUrl: string; environment: Environment } {
+  /**
+   * What `JSON.stringify(client)` writes: the base URL and the environment, never the key.
+   *
+   * @returns `{ baseUrl, environment }`.
+   */
+  toJSON(): {
+    /** The base URL requests go to. */
+    baseUrl: string;
+    /** `live` or `sandbox`, from the key prefix. */
+    environment: Environment;
+  } {
     return { baseUrl: this.baseUrl, environment: this.environment };
   }
 }

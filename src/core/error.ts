@@ -39,7 +39,8 @@ export class ChainbillError extends Error {
       const name = (ctor as { brand?: unknown }).brand;
       if (typeof name === 'string' && !chain.includes(name)) chain.push(name);
     }
-    this.name = new.target.brand;
+    // A caller's subclass has no brand of its own: it keeps its class name.
+    this.name = Object.hasOwn(new.target, 'brand') ? new.target.brand : new.target.name;
     // Non-enumerable, so it stays out of JSON.stringify and util.inspect.
     Object.defineProperty(this, brand, { value: chain });
   }
@@ -52,6 +53,10 @@ export class ChainbillError extends Error {
    */
   static override [Symbol.hasInstance](value: unknown): boolean {
     if (typeof value !== 'object' || value === null) return false;
+    // A caller's subclass inherits its parent's brand, which every instance of the parent carries:
+    // it matches by prototype, as classes normally do.
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the class on the right of `instanceof`.
+    if (!Object.hasOwn(this, 'brand')) return Function.prototype[Symbol.hasInstance].call(this, value);
     const chain = (value as Record<symbol, unknown>)[brand];
     // `this` is the class on the right of `instanceof`, which is the point: subclasses inherit this.
     // biome-ignore lint/complexity/noThisInStatic: see above.

@@ -12,9 +12,15 @@ const secretHeaders = new Set(['authorization', 'cookie', 'proxy-authorization']
 export function redactHeaders(headers: Headers): Record<string, string> {
   const out: Record<string, string> = {};
   headers.forEach((value, name) => {
-    out[name] = secretHeaders.has(name) ? `${value.split(' ')[0] ?? ''} ***`.trim() : value;
+    out[name] = secretHeaders.has(name) ? redact(name, value) : value;
   });
   return out;
+}
+
+/** Keeps an auth scheme (`Bearer`, `Basic`) when there is one; everything else is secret. */
+function redact(name: string, value: string): string {
+  const scheme = name === 'cookie' ? undefined : /^([A-Za-z][\w.+-]*) +\S/.exec(value)?.[1];
+  return scheme === undefined ? '***' : `${scheme} ***`;
 }
 
 /** A logger bound to a level: a call below the level costs nothing more than a comparison. */

@@ -1,7 +1,8 @@
 import { RequestValidationError } from '../core/error.js';
 
-// Anything that could leave the path segment or change its meaning once decoded by a proxy.
-const unsafe = /[/?#%\\\s\p{Cc}]|\.\./u;
+// Anything that could leave the path segment or change its meaning once decoded by a proxy, and
+// lone surrogates, which cannot be percent-encoded.
+const unsafe = /[/?#%\\\s\p{Cc}\p{Cs}]|\.\./u;
 
 /**
  * Checks a path id: it must start with its resource's prefix (spec: Identifier prefixes) and hold
@@ -11,7 +12,8 @@ const unsafe = /[/?#%\\\s\p{Cc}]|\.\./u;
  * @param id - The caller's id.
  * @returns The id, percent-encoded for a path segment.
  * @throws {RequestValidationError} with `param: 'id'` when the id is not a string, lacks the
- *   prefix, or holds `/`, `?`, `#`, `%`, `\`, `..`, whitespace or a control character.
+ *   prefix, or holds `/`, `?`, `#`, `%`, `\`, `..`, whitespace, a control character or a lone
+ *   surrogate.
  */
 export function pathId(prefix: string, id: unknown): string {
   const problem =

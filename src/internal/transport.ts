@@ -37,6 +37,11 @@ export interface RequestSpec<T> {
    * false` (delete confirmations: the spec does not show their body).
    */
   alwaysParse?: boolean;
+  /**
+   * The schema applied with `validateResponses: false` (default: none, the JSON is returned as is).
+   * List envelopes keep theirs: paging needs `data`, `has_more` and `next_cursor` to be sound.
+   */
+  uncheckedSchema?: z.ZodMiniType<T>;
 }
 
 /** The transport's settings, fixed by the client's constructor. */
@@ -150,7 +155,7 @@ export class Transport {
         json: spec.body,
         signal,
       });
-      const text = await response.text();
+      const text = await readText(response, signal);
       log.debug(`← ${response.status} ${spec.method} ${spec.path}`, { ms: Date.now() - started });
       return { response, text };
     } catch (raw) {
@@ -192,11 +197,10 @@ export class Transport {
       body = parseJson(text);
       if (body === notJson) throw fail('The response body is not valid JSON.', 'invalid_json', text);
     }
-    if (!this.#config.validateResponses && !spec.alwaysParse) {
-      // validateResponses: false is the caller's explicit choice to take the JSON unchecked.
-      return { data: body as T, response, requestId, body };
-    }
-    const result = spec.schema.safeParse(body);
+    const schema = this.#config.validateResponses || spec.alwaysParse ? spec.schema : spec.uncheckedSchema;
+    // validateResponses: false is the caller's explicit choice to take the JSON unchecked.
+    if (schema === undefined) return { data: body as T, response, requestId, body };
+    const result = schema.safeParse(body);
     if (result.success) return { data: result.data, response, requestId, body };
     const issues = toIssues(result.error.issues);
     const where = issues[0]?.path.join('.') || 'body';
@@ -210,6 +214,23 @@ export class Transport {
       },
     );
   }
+}
+
+/**
+ * Reads the body, giving up when the attempt's signal aborts. undici ties the signal to the body
+ * stream, but msw and many custom `fetch`es do not: without this, a stalled body would outlive
+ * `timeout` and the caller's abort.
+ */
+function readText(response: Response, signal: AbortSignal): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const onAbort = (): void => reject(signal.reason);
+    if (signal.aborted) return onAbort();
+    signal.addEventListener('abort', onAbort, { once: true });
+    response
+      .text()
+      .then(resolve, reject)
+      .finally(() => signal.removeEventListener('abort', onAbort));
+  });
 }
 
 const notJson: unique symbol = Symbol('notJson');

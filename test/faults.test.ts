@@ -1,0 +1,269 @@
+/**
+ * Fault injection over real sockets: a `node:http` server on 127.0.0.1 answers each request from a
+ * script, including answers that break the connection. No msw: undici really sees the faults.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  Chainbill,
+  type ClientOptions,
+  InternalServerError,
+  RateLimitError,
+  ResponseValidationError,
+} from 'chainbill';
+import { afterEach, describe, expect, it } from 'vitest';
+import { payoutFixture, testKey, uuidV4 } from './scripted-fetch.js';
+
+type Handler = (req: IncomingMessage, res: ServerResponse) => void;
+
+interface Seen {
+  method: string;
+  url: string;
+  idempotencyKey: string | undefined;
+  at: number;
+}
+
+const servers: Server[] = [];
+afterEach(async () => {
+  for (const server of servers.splice(0)) {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+});
+
+/** Starts a server answering request n with handler n (the last one repeats). */
+async function faultServer(...script: Handler[]): Promise<{ url: string; seen: Seen[] }> {
+  const seen: Seen[] = [];
+  const server = createServer((req, res) => {
+    const handler = script[Math.min(seen.length, script.length - 1)];
+    const key = req.headers['idempotency-key'];
+    seen.push({
+      method: req.method ?? '',
+      url: req.url ?? '',
+      idempotencyKey: typeof key === 'string' ? key : undefined,
+      at: performance.now(),
+    });
+    req.resume();
+    req.on('end', () => handler?.(req, res));
+  });
+  servers.push(server);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`, seen };
+}
+
+function send(status: number, body: string, headers: Record<string, string> = {}): Handler {
+  return (_, res) => {
+    res.writeHead(status, {
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(body),
+      ...headers,
+    });
+    res.end(body);
+  };
+}
+const payoutJson = JSON.stringify(payoutFixture());
+const created = send(201, payoutJson);
+const errorJson = (status: number): string =>
+  JSON.stringify({
+    error: { type: 'api_error', code: `status_${status}`, message: `status ${status}`, param: null },
+  });
+
+/** Destroys the socket before any byte of a response. */
+const dropConnection: Handler = (req) => req.socket.destroy();
+/** Sends the headers and half the body of a 200, then destroys the socket. */
+const resetMidBody: Handler = (_, res) => {
+  res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payoutJson) });
+  res.write(payoutJson.slice(0, payoutJson.length / 2), () => setTimeout(() => res.socket?.destroy(), 10));
+};
+/** Never answers (the socket is closed when the test ends). */
+const neverAnswer: Handler = () => {};
+/** Sends the headers and part of the body, then stalls. */
+const stallMidBody: Handler = (_, res) => {
+  res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payoutJson) });
+  res.write(payoutJson.slice(0, 20));
+};
+
+const createParams = {
+  recipient_address: 'TQrZ8tKfjhcP1gUVnNw1kTAd1jF4o7k1nA',
+  chain: 'tron',
+  token: 'USDT',
+  amount: 125.5,
+  currency: 'USD',
+} as const;
+
+function clientAt(baseUrl: string, options: ClientOptions = {}): Chainbill {
+  return new Chainbill({ apiKey: testKey, baseUrl, logLevel: 'off', ...options });
+}
+
+/** Runs a payout create and reports the outcome and how long it took. */
+async function create(client: Chainbill): Promise<{ result: unknown; ms: number }> {
+  const started = performance.now();
+  const result = await client.payouts.create(createParams).catch((e: unknown) => e);
+  return { result, ms: performance.now() - started };
+}
+
+function expectOneKey(seen: Seen[], attempts: number): void {
+  expect(seen).toHaveLength(attempts);
+  expect(seen.every((r) => r.method === 'POST' && r.url === '/v1/payouts')).toBe(true);
+  expect(seen[0]?.idempotencyKey).toMatch(uuidV4);
+  expect(new Set(seen.map((r) => r.idempotencyKey)).size).toBe(1);
+}
+
+// First backoff: 375–500 ms; second: 750–1000 ms (min(0.5 * 2^n, 8) s less up to 25% jitter).
+const slack = 400;
+
+describe('status faults', () => {
+  it('503 then 200: retried once after the backoff, resolves', async () => {
+    const { url, seen } = await faultServer(send(503, errorJson(503)), created);
+    const { result, ms } = await create(clientAt(url));
+    expect(result).toMatchObject({ id: 'po_fixture1', status: 'draft' });
+    expectOneKey(seen, 2);
+    expect(ms).toBeGreaterThanOrEqual(375);
+    expect(ms).toBeLessThan(500 + slack);
+  });
+
+  it('429 with Retry-After in seconds: waits that long, then resolves', async () => {
+    const { url, seen } = await faultServer(send(429, errorJson(429), { 'retry-after': '1' }), created);
+    const { result, ms } = await create(clientAt(url));
+    expect(result).toMatchObject({ id: 'po_fixture1' });
+    expectOneKey(seen, 2);
+    expect((seen[1]?.at ?? 0) - (seen[0]?.at ?? 0)).toBeGreaterThanOrEqual(990);
+    expect(ms).toBeLessThan(1_000 + slack);
+  });
+
+  it('429 with Retry-After as an HTTP date: the retry comes at that date', async () => {
+    const target = Math.ceil((Date.now() + 700) / 1_000) * 1_000;
+    let retriedAt = 0;
+    const { url, seen } = await faultServer(
+      send(429, errorJson(429), { 'retry-after': new Date(target).toUTCString() }),
+      (req, res) => {
+        retriedAt = Date.now();
+        created(req, res);
+      },
+    );
+    const { result } = await create(clientAt(url));
+    expect(result).toMatchObject({ id: 'po_fixture1' });
+    expectOneKey(seen, 2);
+    expect(retriedAt).toBeGreaterThanOrEqual(target - 20);
+    expect(retriedAt).toBeLessThan(target + slack);
+  });
+
+  it('429 with a Retry-After of an hour fails fast: RateLimitError, retryAfter 3600, 1 attempt', async () => {
+    const { url, seen } = await faultServer(send(429, errorJson(429), { 'retry-after': '3600' }), created);
+    const { result, ms } = await create(clientAt(url));
+    expect(result).toBeInstanceOf(RateLimitError);
+    expect((result as RateLimitError).retryAfter).toBe(3600);
+    expect((result as RateLimitError).status).toBe(429);
+    expectOneKey(seen, 1);
+    expect(ms).toBeLessThan(300);
+  });
+
+  it('500 until the retries run out: InternalServerError after 3 attempts', async () => {
+    const { url, seen } = await faultServer(send(500, errorJson(500)));
+    const { result, ms } = await create(clientAt(url, { maxRetries: 2 }));
+    expect(result).toBeInstanceOf(InternalServerError);
+    expect(result).toMatchObject({ status: 500, code: 'status_500' });
+    expectOneKey(seen, 3);
+    expect(ms).toBeGreaterThanOrEqual(375 + 750);
+    expect(ms).toBeLessThan(500 + 1_000 + slack);
+  });
+
+  it('an HTML 502 page from a proxy: InternalServerError with the HTML in .body, retried', async () => {
+    const html = '<html><body><h1>502 Bad Gateway</h1></body></html>';
+    const { url, seen } = await faultServer(send(502, html, { 'content-type': 'text/html' }));
+    const { result, ms } = await create(clientAt(url, { maxRetries: 1 }));
+    expect(result).toBeInstanceOf(InternalServerError);
+    expect(result).toMatchObject({ status: 502, body: html, type: null, code: null });
+    expectOneKey(seen, 2);
+    expect(ms).toBeGreaterThanOrEqual(375);
+    expect(ms).toBeLessThan(500 + slack);
+  });
+});
+
+describe('broken connections', () => {
+  it('a socket destroyed before any response is retried, then resolves', async () => {
+    const { url, seen } = await faultServer(dropConnection, created);
+    const { result, ms } = await create(clientAt(url, { maxRetries: 1 }));
+    expect(result).toMatchObject({ id: 'po_fixture1' });
+    expectOneKey(seen, 2);
+    expect(ms).toBeGreaterThanOrEqual(375);
+    expect(ms).toBeLessThan(500 + slack);
+  });
+
+  it('a socket reset mid-body is an APIConnectionError, retried, then resolves', async () => {
+    const { url, seen } = await faultServer(resetMidBody, created);
+    const { result } = await create(clientAt(url, { maxRetries: 1 }));
+    expect(result).toMatchObject({ id: 'po_fixture1' });
+    expectOneKey(seen, 2);
+  });
+
+  it('a socket reset mid-body on every attempt ends in APIConnectionError', async () => {
+    const { url, seen } = await faultServer(resetMidBody);
+    const { result, ms } = await create(clientAt(url, { maxRetries: 1 }));
+    expect(result).toBeInstanceOf(APIConnectionError);
+    expect(result).not.toBeInstanceOf(APIConnectionTimeoutError);
+    expectOneKey(seen, 2);
+    expect(ms).toBeGreaterThanOrEqual(375);
+    expect(ms).toBeLessThan(500 + slack);
+  });
+
+  it('a server slower than `timeout`: APIConnectionTimeoutError after maxRetries + 1 attempts', async () => {
+    const { url, seen } = await faultServer(neverAnswer);
+    const { result, ms } = await create(clientAt(url, { maxRetries: 1, timeout: 150 }));
+    expect(result).toBeInstanceOf(APIConnectionTimeoutError);
+    expectOneKey(seen, 2);
+    expect(ms).toBeGreaterThanOrEqual(2 * 150 + 375);
+    expect(ms).toBeLessThan(2 * 150 + 500 + slack);
+  });
+
+  it('the timeout covers the body: headers on time, a body that stalls, times out', async () => {
+    const { url, seen } = await faultServer(stallMidBody, created);
+    const { result, ms } = await create(clientAt(url, { maxRetries: 0, timeout: 150 }));
+    expect(result).toBeInstanceOf(APIConnectionTimeoutError);
+    expectOneKey(seen, 1);
+    expect(ms).toBeGreaterThanOrEqual(145);
+    expect(ms).toBeLessThan(150 + slack);
+  });
+
+  it('an unreachable host (a closed port) is an APIConnectionError, retried', async () => {
+    const { url } = await faultServer(created);
+    const closed = servers.pop() as Server; // the server just started
+    await new Promise((resolve) => closed.close(resolve));
+    const { result, ms } = await create(clientAt(url, { maxRetries: 1 }));
+    expect(result).toBeInstanceOf(APIConnectionError);
+    expect((result as Error).message).toContain('ECONNREFUSED');
+    expect(ms).toBeGreaterThanOrEqual(375);
+    expect(ms).toBeLessThan(500 + slack);
+  });
+});
+
+describe('bodies that do not fit', () => {
+  it('truncated JSON with 200: ResponseValidationError with the raw text in .body, not retried', async () => {
+    const truncated = payoutJson.slice(0, 40);
+    const { url, seen } = await faultServer(send(200, truncated));
+    const { result } = await create(clientAt(url));
+    expect(result).toBeInstanceOf(ResponseValidationError);
+    expect(result).toMatchObject({ status: 200, body: truncated });
+    expectOneKey(seen, 1);
+  });
+
+  it('an empty 200 body: ResponseValidationError', async () => {
+    const { url, seen } = await faultServer(send(200, ''));
+    const { result } = await create(clientAt(url));
+    expect(result).toBeInstanceOf(ResponseValidationError);
+    expect(result).toMatchObject({ status: 200, body: undefined });
+    expectOneKey(seen, 1);
+  });
+
+  it('a 200 with content-type text/html: ResponseValidationError with the text in .body', async () => {
+    const html = '<html><body>Welcome to nginx!</body></html>';
+    const { url, seen } = await faultServer(send(200, html, { 'content-type': 'text/html' }));
+    const { result } = await create(clientAt(url));
+    expect(result).toBeInstanceOf(ResponseValidationError);
+    expect(result).toMatchObject({ status: 200, body: html });
+    expect((result as ResponseValidationError).issues[0]?.code).toBe('invalid_content_type');
+    expectOneKey(seen, 1);
+  });
+});

@@ -1,0 +1,504 @@
+import {
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  APIUserAbortError,
+  AuthenticationError,
+  BadRequestError,
+  Chainbill,
+  type ClientOptions,
+  ConflictError,
+  InternalServerError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+  RequestValidationError,
+  UnprocessableEntityError,
+} from 'chainbill';
+import { createFakeChainbill } from 'chainbill/testing';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  apiError,
+  connectionReset,
+  envelope,
+  hang,
+  json,
+  payoutFixture,
+  type Step,
+  scriptedFetch,
+  testBaseUrl,
+  testKey,
+  uuidV4,
+} from './scripted-fetch.js';
+
+const ok: Step = json(200, payoutFixture());
+const created: Step = json(201, payoutFixture());
+const now0 = { 'retry-after': '0' };
+const createParams = {
+  recipient_address: 'TQrZ8tKfjhcP1gUVnNw1kTAd1jF4o7k1nA',
+  chain: 'tron',
+  token: 'USDT',
+  amount: 125.5,
+  currency: 'USD',
+} as const;
+
+function clientOn(fetch: ClientOptions['fetch'], options: ClientOptions = {}): Chainbill {
+  return new Chainbill({ apiKey: testKey, baseUrl: testBaseUrl, fetch, logLevel: 'off', ...options });
+}
+
+/** Milliseconds between consecutive requests. */
+function gaps(seen: { at: number }[]): number[] {
+  return seen.slice(1).map((request, i) => request.at - (seen[i]?.at ?? 0));
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe('what is retried', () => {
+  it.each([408, 429, 500, 502, 503, 504])('retries a %i, then resolves with the retry', async (status) => {
+    const { fetch, seen } = scriptedFetch(apiError(status, now0), created);
+    const payout = await clientOn(fetch).payouts.create(createParams);
+    expect(payout.id).toBe('po_fixture1');
+    expect(seen).toHaveLength(2);
+  });
+
+  it('retries a connection error, then resolves', async () => {
+    const { fetch, seen } = scriptedFetch(connectionReset(), created);
+    await expect(clientOn(fetch).payouts.create(createParams)).resolves.toMatchObject({ id: 'po_fixture1' });
+    expect(seen).toHaveLength(2);
+  });
+
+  it('gives up on a connection error after maxRetries + 1 attempts with APIConnectionError', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0.999_999); // shortest backoff: 375 ms
+    const { fetch, seen } = scriptedFetch(connectionReset());
+    const error = await clientOn(fetch, { maxRetries: 1 })
+      .payouts.list()
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(APIConnectionError);
+    expect(error).not.toBeInstanceOf(APIConnectionTimeoutError);
+    expect((error as Error).message).toContain('ECONNRESET');
+    expect(seen).toHaveLength(2);
+  });
+
+  it('retries a timeout, and gives up after maxRetries + 1 attempts with APIConnectionTimeoutError', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0.999_999);
+    const { fetch, seen } = scriptedFetch(hang());
+    const started = performance.now();
+    const error = await clientOn(fetch, { maxRetries: 1, timeout: 50 })
+      .payouts.create(createParams)
+      .catch((e: unknown) => e);
+    const elapsed = performance.now() - started;
+    expect(error).toBeInstanceOf(APIConnectionTimeoutError);
+    expect((error as Error).message).toBe('Request timed out after 50 ms.');
+    expect(seen).toHaveLength(2);
+    // Two 50 ms attempts and one 375 ms backoff.
+    expect(elapsed).toBeGreaterThanOrEqual(2 * 50 + 375 - 5);
+    expect(elapsed).toBeLessThan(2 * 50 + 375 + 400);
+  });
+
+  it('the timeout covers a body that stalls, even when fetch does not tie its signal to the body', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0.999_999);
+    // Like msw or a hand-written fetch: aborting the signal does not error this stream.
+    const stalled: Step = () =>
+      new Response(
+        new ReadableStream({
+          start(stream) {
+            stream.enqueue(new TextEncoder().encode('{"id":"po_'));
+          },
+        }),
+        { status: 200, headers: { 'content-type': 'application/json' } },
+      );
+    const { fetch, seen } = scriptedFetch(stalled, ok);
+    const started = performance.now();
+    const payout = await clientOn(fetch, { maxRetries: 1, timeout: 50 }).payouts.approve('po_1');
+    expect(payout.id).toBe('po_fixture1');
+    expect(seen).toHaveLength(2);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(50 + 375 - 5);
+    expect(performance.now() - started).toBeLessThan(50 + 375 + 400);
+
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 30);
+    const aborted = await clientOn(scriptedFetch(stalled).fetch, { maxRetries: 2 })
+      .payouts.approve('po_1', { signal: controller.signal })
+      .catch((e: unknown) => e);
+    expect(aborted).toBeInstanceOf(APIUserAbortError);
+  });
+
+  it('the per-request timeout overrides the client timeout', async () => {
+    const { fetch, seen } = scriptedFetch(hang());
+    const started = performance.now();
+    const call = clientOn(fetch, { maxRetries: 0, timeout: 60_000 }).payouts.list({}, { timeout: 30 });
+    await expect(call).rejects.toThrow(APIConnectionTimeoutError);
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(seen).toHaveLength(1);
+  });
+
+  it('retries by default twice (3 attempts), and gives up with the last error', async () => {
+    const { fetch, seen } = scriptedFetch(apiError(503, now0));
+    const client = new Chainbill({ apiKey: testKey, baseUrl: testBaseUrl, fetch, logLevel: 'off' });
+    const error = await client.payouts.list().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(InternalServerError);
+    expect((error as InternalServerError).status).toBe(503);
+    expect(seen).toHaveLength(3);
+  });
+
+  it('maxRetries can be overridden per request, both ways', async () => {
+    const lenient = scriptedFetch(apiError(500, now0));
+    await expect(
+      clientOn(lenient.fetch, { maxRetries: 0 }).payouts.list({}, { maxRetries: 3 }),
+    ).rejects.toThrow(InternalServerError);
+    expect(lenient.seen).toHaveLength(4);
+
+    const strict = scriptedFetch(apiError(500, now0));
+    await expect(
+      clientOn(strict.fetch, { maxRetries: 5 }).payouts.list({}, { maxRetries: 0 }),
+    ).rejects.toThrow(InternalServerError);
+    expect(strict.seen).toHaveLength(1);
+  });
+
+  it.each([
+    ['maxRetries', { maxRetries: Number.NaN }],
+    ['maxRetries', { maxRetries: -1 }],
+    ['maxRetries', { maxRetries: 1.5 }],
+    ['timeout', { timeout: Number.NaN }],
+    ['timeout', { timeout: 0 }],
+    ['timeout', { timeout: -5 }],
+  ] as const)(
+    'a per-request %s of %o is refused before sending, never retried forever',
+    async (param, options) => {
+      const { fetch, seen } = scriptedFetch(apiError(503, now0));
+      const error = await clientOn(fetch)
+        .payouts.list({}, options)
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(RequestValidationError);
+      expect((error as RequestValidationError).param).toBe(param);
+      expect(seen).toHaveLength(0);
+    },
+  );
+
+  it.each([
+    [400, BadRequestError],
+    [401, AuthenticationError],
+    [403, PermissionDeniedError],
+    [404, NotFoundError],
+    [409, ConflictError],
+    [422, UnprocessableEntityError],
+  ])('never retries a %i', async (status, ErrorClass) => {
+    const { fetch, seen } = scriptedFetch(apiError(status, now0), ok);
+    await expect(clientOn(fetch, { maxRetries: 3 }).payouts.approve('po_1')).rejects.toThrow(ErrorClass);
+    expect(seen).toHaveLength(1);
+  });
+
+  it('never retries a 501 (only 500, 502, 503 and 504 are transient)', async () => {
+    const { fetch, seen } = scriptedFetch(apiError(501, now0), ok);
+    await expect(clientOn(fetch, { maxRetries: 3 }).payouts.approve('po_1')).rejects.toThrow(
+      InternalServerError,
+    );
+    expect(seen).toHaveLength(1);
+  });
+});
+
+describe('backoff', () => {
+  it('waits 0.5 s then 1 s (no jitter when Math.random() is 0)', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    const { fetch, seen } = scriptedFetch(apiError(503), apiError(503), ok);
+    await clientOn(fetch, { maxRetries: 2 }).payouts.approve('po_1');
+    const [first, second] = gaps(seen);
+    expect(first).toBeGreaterThanOrEqual(495);
+    expect(first).toBeLessThan(650);
+    expect(second).toBeGreaterThanOrEqual(995);
+    expect(second).toBeLessThan(1_150);
+  });
+
+  it('jitter takes off at most 25%', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0.999_999);
+    const { fetch, seen } = scriptedFetch(apiError(503), ok);
+    await clientOn(fetch, { maxRetries: 1 }).payouts.approve('po_1');
+    const [first] = gaps(seen);
+    expect(first).toBeGreaterThanOrEqual(370);
+    expect(first).toBeLessThan(480);
+  });
+
+  it('with real jitter, the first wait is between 375 and 500 ms', async () => {
+    const { fetch, seen } = scriptedFetch(connectionReset(), ok);
+    await clientOn(fetch, { maxRetries: 1 }).payouts.approve('po_1');
+    const [first] = gaps(seen);
+    expect(first).toBeGreaterThanOrEqual(370);
+    expect(first).toBeLessThan(650);
+  });
+
+  it('doubles up to 8 s and stays there (min(0.5 * 2^n, 8) s)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    vi.spyOn(Math, 'random').mockReturnValue(0);
+    const { fetch, seen } = scriptedFetch(apiError(502));
+    const lines: string[] = [];
+    const logger = { error() {}, warn() {}, debug() {}, info: (line: string) => lines.push(line) };
+    const call = clientOn(fetch, { maxRetries: 6, logger, logLevel: 'info' }).payouts.list();
+    const settled = call.catch((e: unknown) => e);
+    const started = Date.now();
+    await vi.advanceTimersByTimeAsync(500 + 1_000 + 2_000 + 4_000 + 8_000 + 8_000 - 1);
+    expect(seen).toHaveLength(6);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await settled).toBeInstanceOf(InternalServerError);
+    expect(seen).toHaveLength(7);
+    expect(Date.now() - started).toBe(23_500);
+    const delays = lines.map((line) => Number(/in (\d+) ms/.exec(line)?.[1]));
+    expect(delays).toEqual([500, 1_000, 2_000, 4_000, 8_000, 8_000]);
+  });
+});
+
+describe('Retry-After', () => {
+  it('honours seconds: waits 1 s where backoff alone would wait at most 0.5 s', async () => {
+    const { fetch, seen } = scriptedFetch(apiError(429, { 'retry-after': '1' }), ok);
+    await clientOn(fetch, { maxRetries: 1 }).payouts.approve('po_1');
+    const [first] = gaps(seen);
+    expect(first).toBeGreaterThanOrEqual(995);
+    expect(first).toBeLessThan(1_200);
+  });
+
+  it('honours an HTTP date: the retry is not sent before that date', async () => {
+    const target = Math.ceil((Date.now() + 700) / 1_000) * 1_000; // whole second, 0.7–1.7 s ahead
+    let retriedAt = 0;
+    const { fetch, seen } = scriptedFetch(
+      apiError(503, { 'retry-after': new Date(target).toUTCString() }),
+      (request) => {
+        retriedAt = Date.now();
+        return ok(request);
+      },
+    );
+    await clientOn(fetch, { maxRetries: 1 }).payouts.approve('po_1');
+    expect(seen).toHaveLength(2);
+    expect(retriedAt).toBeGreaterThanOrEqual(target - 20);
+    expect(retriedAt).toBeLessThan(target + 300);
+  });
+
+  it('honours up to 60 s', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    const { fetch, seen } = scriptedFetch(apiError(429, { 'retry-after': '60' }), ok);
+    const call = clientOn(fetch, { maxRetries: 1 }).payouts.approve('po_1');
+    await vi.advanceTimersByTimeAsync(59_999);
+    expect(seen).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await expect(call).resolves.toMatchObject({ id: 'po_fixture1' });
+    expect(seen).toHaveLength(2);
+  });
+
+  it('fails fast on more than 60 s, with retryAfter in seconds', async () => {
+    const { fetch, seen } = scriptedFetch(apiError(429, { 'retry-after': '3600' }), ok);
+    const started = performance.now();
+    const error = await clientOn(fetch, { maxRetries: 2 })
+      .payouts.approve('po_1')
+      .catch((e: unknown) => e);
+    expect(performance.now() - started).toBeLessThan(200);
+    expect(error).toBeInstanceOf(RateLimitError);
+    expect((error as RateLimitError).retryAfter).toBe(3600);
+    expect(seen).toHaveLength(1);
+  });
+
+  it('fails fast on an HTTP date more than 60 s away, and on a 503 as well', async () => {
+    const later = new Date(Date.now() + 3_600_000).toUTCString();
+    const { fetch, seen } = scriptedFetch(apiError(503, { 'retry-after': later }), ok);
+    const started = performance.now();
+    await expect(clientOn(fetch, { maxRetries: 2 }).payouts.approve('po_1')).rejects.toThrow(
+      InternalServerError,
+    );
+    expect(performance.now() - started).toBeLessThan(200);
+    expect(seen).toHaveLength(1);
+  });
+});
+
+describe('aborts', () => {
+  it('a user abort during the request is never retried', async () => {
+    const controller = new AbortController();
+    const { fetch, seen } = scriptedFetch(hang());
+    setTimeout(() => controller.abort(), 30);
+    const error = await clientOn(fetch, { maxRetries: 3 })
+      .payouts.create(createParams, { signal: controller.signal })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(APIUserAbortError);
+    expect(seen).toHaveLength(1);
+  });
+
+  it('an already aborted signal sends nothing', async () => {
+    const { fetch, seen } = scriptedFetch(ok);
+    const error = await clientOn(fetch, { maxRetries: 3 })
+      .payouts.approve('po_1', { signal: AbortSignal.abort() })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(APIUserAbortError);
+    expect(seen).toHaveLength(0);
+  });
+
+  it('an abort during the retry wait stops at once, without another attempt', async () => {
+    const controller = new AbortController();
+    const { fetch, seen } = scriptedFetch(apiError(503, { 'retry-after': '1' }), ok);
+    const started = performance.now();
+    setTimeout(() => controller.abort(), 100);
+    const error = await clientOn(fetch, { maxRetries: 2 })
+      .payouts.approve('po_1', { signal: controller.signal })
+      .catch((e: unknown) => e);
+    const elapsed = performance.now() - started;
+    expect(error).toBeInstanceOf(APIUserAbortError);
+    expect((error as Error).message).toContain('waiting to retry');
+    expect(seen).toHaveLength(1);
+    expect(elapsed).toBeGreaterThanOrEqual(95);
+    expect(elapsed).toBeLessThan(500);
+  });
+
+  it('an abort while the body is being read is a user abort, not a connection error', async () => {
+    const controller = new AbortController();
+    const stalled: Step = (request) =>
+      new Response(
+        new ReadableStream({
+          start(stream) {
+            stream.enqueue(new TextEncoder().encode('{"id":"po_'));
+            request.signal.addEventListener('abort', () => stream.error(request.signal.reason));
+          },
+        }),
+        { status: 200, headers: { 'content-type': 'application/json' } },
+      );
+    const { fetch, seen } = scriptedFetch(stalled, ok);
+    setTimeout(() => controller.abort(), 30);
+    const error = await clientOn(fetch, { maxRetries: 3 })
+      .payouts.approve('po_1', { signal: controller.signal })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(APIUserAbortError);
+    expect(seen).toHaveLength(1);
+  });
+});
+
+describe('Idempotency-Key', () => {
+  const mutations = [
+    ['payouts.create', (c: Chainbill) => c.payouts.create(createParams), 'POST'],
+    ['payouts.update', (c: Chainbill) => c.payouts.update('po_1', { description: 'fees' }), 'PATCH'],
+    ['payouts.approve', (c: Chainbill) => c.payouts.approve('po_1'), 'PATCH'],
+    ['payouts.cancel', (c: Chainbill) => c.payouts.cancel('po_1'), 'PATCH'],
+    ['customers.create', (c: Chainbill) => c.customers.create({ email: 'ada@example.com' }), 'POST'],
+    [
+      'subscriptions.create',
+      (c: Chainbill) => c.subscriptions.create({ customer_id: 'cus_1', plan_id: 'plan_1' }),
+      'POST',
+    ],
+    ['subscriptions.pause', (c: Chainbill) => c.subscriptions.pause('sub_1'), 'PATCH'],
+    [
+      'paymentLinks.create',
+      (c: Chainbill) => c.paymentLinks.create({ amount_usd: 5, payment_method_id: 'pm_1' }),
+      'POST',
+    ],
+    [
+      'paymentMethods.update',
+      (c: Chainbill) => c.paymentMethods.update('pm_1', { is_default: true }),
+      'PATCH',
+    ],
+    [
+      'entitlements.create',
+      (c: Chainbill) =>
+        c.entitlements.create({
+          plan_id: 'plan_1',
+          feature_key: 'seats',
+          value_type: 'numeric',
+          value_numeric: 5,
+        }),
+      'POST',
+    ],
+    ['entitlements.update', (c: Chainbill) => c.entitlements.update('ent_1', { value_numeric: 6 }), 'PATCH'],
+    ['entitlements.delete', (c: Chainbill) => c.entitlements.delete('ent_1'), 'DELETE'],
+    ['webhookEndpoints.delete', (c: Chainbill) => c.webhookEndpoints.delete('we_1'), 'DELETE'],
+  ] as const;
+
+  it.each(mutations)('%s sends a UUID v4, the same on every retry', async (_, call, method) => {
+    const { fetch, seen } = scriptedFetch(apiError(503, now0), apiError(502, now0), ok);
+    // The last answer is a payout, which other resources reject as a body: only the keys matter here.
+    await call(clientOn(fetch, { maxRetries: 2 })).then(
+      () => undefined,
+      () => undefined,
+    );
+    expect(seen).toHaveLength(3);
+    expect(seen.map((r) => r.method)).toEqual([method, method, method]);
+    const keys = seen.map((r) => r.headers.get('idempotency-key'));
+    expect(keys[0]).toMatch(uuidV4);
+    expect(new Set(keys).size).toBe(1);
+  });
+
+  it.each(mutations)('%s sends a new key on each call', async (_, call) => {
+    const { fetch, seen } = scriptedFetch(ok);
+    const client = clientOn(fetch);
+    for (let i = 0; i < 3; i++)
+      await call(client).then(
+        () => undefined,
+        () => undefined,
+      );
+    const keys = seen.map((r) => r.headers.get('idempotency-key'));
+    expect(keys.every((key) => uuidV4.test(key ?? ''))).toBe(true);
+    expect(new Set(keys).size).toBe(3);
+  });
+
+  it('keeps the key across a connection error and a timeout too', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0.999_999);
+    const { fetch, seen } = scriptedFetch(connectionReset(), hang(), created);
+    await clientOn(fetch, { maxRetries: 2, timeout: 50 }).payouts.create(createParams);
+    const keys = seen.map((r) => r.headers.get('idempotency-key'));
+    expect(keys).toHaveLength(3);
+    expect(keys[0]).toMatch(uuidV4);
+    expect(new Set(keys).size).toBe(1);
+  });
+
+  it('uses options.idempotencyKey as given, on every retry', async () => {
+    const { fetch, seen } = scriptedFetch(apiError(500, now0), created);
+    await clientOn(fetch).payouts.create(createParams, { idempotencyKey: 'payout-run-2026-01-05-row-17' });
+    expect(seen.map((r) => r.headers.get('idempotency-key'))).toEqual([
+      'payout-run-2026-01-05-row-17',
+      'payout-run-2026-01-05-row-17',
+    ]);
+  });
+
+  it('options.headers cannot replace the key of a call', async () => {
+    const { fetch, seen } = scriptedFetch(ok);
+    await clientOn(fetch, { defaultHeaders: { 'Idempotency-Key': 'fixed' } }).payouts.approve('po_1', {
+      headers: { 'idempotency-key': 'fixed' },
+    });
+    expect(seen[0]?.headers.get('idempotency-key')).toMatch(uuidV4);
+  });
+
+  it('GET requests carry none, on the first page, the next pages and retries', async () => {
+    const { fetch, seen } = scriptedFetch(
+      apiError(503, now0),
+      json(200, envelope([payoutFixture()], 'c1')),
+      json(200, envelope([payoutFixture({ id: 'po_2' })])),
+      json(200, envelope([])),
+    );
+    const client = clientOn(fetch);
+    const items = await client.payouts.list().toArray();
+    await client.payouts.settlements.list();
+    expect(items).toHaveLength(2);
+    expect(seen.map((r) => r.method)).toEqual(['GET', 'GET', 'GET', 'GET']);
+    expect(seen.map((r) => r.headers.has('idempotency-key'))).toEqual([false, false, false, false]);
+  });
+
+  it('a create whose response is lost is retried with the same key, and the fake pays once', async () => {
+    const fake = createFakeChainbill();
+    let calls = 0;
+    // The first request reaches the server, which creates the payout; then the connection drops.
+    const lossy: ClientOptions['fetch'] = async (input, init) => {
+      const response = await fake.fetch(input, init);
+      calls += 1;
+      if (calls === 1) throw new TypeError('fetch failed');
+      return response;
+    };
+    const client = new Chainbill({
+      apiKey: fake.apiKey,
+      baseUrl: fake.baseUrl,
+      fetch: lossy,
+      logLevel: 'off',
+    });
+    vi.spyOn(Math, 'random').mockReturnValue(0.999_999);
+    const payout = await client.payouts.create(createParams);
+    const creates = fake.requests.filter((r) => r.method === 'POST');
+    expect(creates).toHaveLength(2);
+    expect(creates[0]?.idempotencyKey).toBe(creates[1]?.idempotencyKey);
+    const all = await new Chainbill({ apiKey: fake.apiKey, baseUrl: fake.baseUrl, fetch: fake.fetch }).payouts
+      .list()
+      .toArray();
+    expect(all.map((p) => p.id)).toEqual([payout.id]);
+  });
+});

@@ -1,0 +1,120 @@
+import type { Fetch, PayoutIntent } from 'chainbill';
+
+/** A request as a scripted `fetch` saw it. */
+export interface SeenRequest {
+  method: string;
+  url: URL;
+  headers: Headers;
+  /** The raw body text ('' for none). */
+  body: string;
+  /** `performance.now()` when the request arrived. */
+  at: number;
+}
+
+/** One scripted answer: a response, or a thrown error (a broken connection). */
+export type Step = (request: Request) => Response | Promise<Response>;
+
+/**
+ * A `fetch` that answers the n-th request with the n-th step (the last step repeats), recording
+ * every request it saw. Pass it as the client's `fetch` option.
+ */
+export function scriptedFetch(...steps: Step[]): { fetch: Fetch; seen: SeenRequest[] } {
+  const seen: SeenRequest[] = [];
+  const fetch: Fetch = async (input, init) => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    const step = steps[Math.min(seen.length, steps.length - 1)];
+    seen.push({
+      method: request.method,
+      url: new URL(request.url),
+      headers: request.headers,
+      body: await request.clone().text(),
+      at: performance.now(),
+    });
+    if (step === undefined) throw new Error('scriptedFetch: no steps');
+    return step(request);
+  };
+  return { fetch, seen };
+}
+
+/** A JSON response step. */
+export function json(status: number, body: unknown, headers: Record<string, string> = {}): Step {
+  return () =>
+    new Response(JSON.stringify(body), {
+      status,
+      headers: { 'content-type': 'application/json', ...headers },
+    });
+}
+
+/** An error response step with the spec's error body. */
+export function apiError(status: number, headers: Record<string, string> = {}): Step {
+  return json(
+    status,
+    { error: { type: 'api_error', code: `status_${status}`, message: `status ${status}`, param: null } },
+    headers,
+  );
+}
+
+/** A step where the connection breaks before any response, as undici reports it. */
+export function connectionReset(): Step {
+  return () => {
+    throw new TypeError('fetch failed', {
+      cause: Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' }),
+    });
+  };
+}
+
+/** A step that never answers, until the request's signal aborts (as a real fetch does). */
+export function hang(): Step {
+  return (request) =>
+    new Promise<Response>((_, reject) => {
+      request.signal.addEventListener('abort', () => reject(request.signal.reason), { once: true });
+    });
+}
+
+/** A UUID v4, as `crypto.randomUUID()` makes. */
+export const uuidV4: RegExp = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+/** A payout intent as the spec shapes it. */
+export function payoutFixture(fields: Partial<PayoutIntent> = {}): PayoutIntent {
+  return {
+    id: 'po_fixture1',
+    org_id: 'org_1',
+    recipient_address: 'TQrZ8tKfjhcP1gUVnNw1kTAd1jF4o7k1nA',
+    chain: 'tron',
+    token: 'USDT',
+    amount: 125.5,
+    amount_atomic: '125500000',
+    currency: 'USD',
+    status: 'draft',
+    description: null,
+    reference_type: 'manual',
+    reference_id: null,
+    due_date: null,
+    approved_at: null,
+    approved_by: null,
+    executed_at: null,
+    expected_tx_hash: null,
+    verified_at: null,
+    failed_at: null,
+    canceled_at: null,
+    failure_reason: null,
+    environment: 'sandbox',
+    created_at: '2026-01-05T10:00:00.000Z',
+    updated_at: '2026-01-05T10:00:00.000Z',
+    ...fields,
+  };
+}
+
+/** A list envelope (spec: List envelope). */
+export function envelope<T>(
+  data: T[],
+  next_cursor: string | null = null,
+  has_more: boolean = next_cursor !== null,
+): { data: T[]; has_more: boolean; next_cursor: string | null } {
+  return { data, has_more, next_cursor };
+}
+
+/** The key used by clients built on a scripted fetch. */
+export const testKey = 'sk_test_scripted_5f2c9a1e7b';
+/** The base URL used by clients built on a scripted fetch. */
+export const testBaseUrl = 'https://api.chainbill.test/v1';

@@ -1,0 +1,411 @@
+/**
+ * The secret key never leaks (errors, logs, inspection), ids cannot leave their path, keys only
+ * travel over https, and the client refuses to run in a browser unless told to.
+ */
+import { inspect } from 'node:util';
+import {
+  APIConnectionError,
+  APIUserAbortError,
+  AuthenticationError,
+  Chainbill,
+  ChainbillError,
+  type ClientOptions,
+  ConfigurationError,
+  type Logger,
+  RequestValidationError,
+} from 'chainbill';
+import { createFakeChainbill } from 'chainbill/testing';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import {
+  apiError,
+  connectionReset,
+  hang,
+  json,
+  payoutFixture,
+  type Step,
+  scriptedFetch,
+  testBaseUrl,
+} from './scripted-fetch.js';
+
+const secret = 'sk_test_9fK2xQ7vLmN4pR8sT1uW3yZ6';
+const secretPart = '9fK2xQ7vLmN4pR8sT1uW3yZ6';
+
+interface Line {
+  level: string;
+  message: string;
+  details: Record<string, unknown> | undefined;
+}
+
+function captureLogger(): { logger: Logger; lines: Line[] } {
+  const lines: Line[] = [];
+  const at =
+    (level: string) =>
+    (message: string, details?: Record<string, unknown>): void => {
+      lines.push({ level, message, details });
+    };
+  return { logger: { error: at('error'), warn: at('warn'), info: at('info'), debug: at('debug') }, lines };
+}
+
+function clientOn(steps: Step[], options: ClientOptions = {}) {
+  const { fetch, seen } = scriptedFetch(...steps);
+  const { logger, lines } = captureLogger();
+  const client = new Chainbill({
+    apiKey: secret,
+    baseUrl: testBaseUrl,
+    fetch,
+    logger,
+    logLevel: 'debug',
+    maxRetries: 1,
+    ...options,
+  });
+  return { client, seen, lines };
+}
+
+/** Every way an error or object is commonly turned into text. */
+function renderings(value: unknown): string[] {
+  const out = [
+    String(value),
+    JSON.stringify(value) ?? '',
+    inspect(value, { depth: Number.POSITIVE_INFINITY, showHidden: true }),
+  ];
+  if (value instanceof Error) out.push(value.message, value.stack ?? '');
+  return out;
+}
+
+function expectNoSecret(texts: string[]): void {
+  for (const text of texts) expect(text).not.toContain(secretPart);
+}
+
+const createParams = {
+  recipient_address: 'TQrZ8tKfjhcP1gUVnNw1kTAd1jF4o7k1nA',
+  chain: 'tron',
+  token: 'USDT',
+  amount: 10,
+  currency: 'USD',
+} as const;
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.unstubAllEnvs();
+  vi.restoreAllMocks();
+});
+
+describe('the key never leaks', () => {
+  const failures: [string, Step[], (c: Chainbill) => Promise<unknown>][] = [
+    ['a 401', [apiError(401)], (c) => c.payouts.list()],
+    ['a 500, retried', [apiError(500, { 'retry-after': '0' })], (c) => c.payouts.create(createParams)],
+    ['a connection error, retried', [connectionReset()], (c) => c.payouts.approve('po_1')],
+    ['a timeout', [hang()], (c) => c.payouts.list({}, { timeout: 20, maxRetries: 0 })],
+    ['an abort', [hang()], (c) => c.payouts.list({}, { signal: AbortSignal.timeout(20) })],
+    ['a body that does not fit', [json(200, { id: 1 })], (c) => c.payouts.approve('po_1')],
+    ['a bad parameter', [], (c) => c.payouts.create({ ...createParams, amount: 0 })],
+    ['a bad id', [], (c) => c.payouts.approve('po_../x')],
+  ];
+
+  it.each(failures)('in the error of %s, or in any log line', async (_, steps, call) => {
+    vi.spyOn(Math, 'random').mockReturnValue(0.999_999);
+    const { client, lines } = clientOn(steps.length > 0 ? steps : [json(200, payoutFixture())]);
+    const error = await call(client).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ChainbillError);
+    expectNoSecret(renderings(error));
+    expectNoSecret(lines.flatMap((line) => [line.message, ...renderings(line.details)]));
+  });
+
+  it('in the client: util.inspect, JSON.stringify, String, its resources', () => {
+    const { client } = clientOn([json(200, payoutFixture())]);
+    expectNoSecret(renderings(client));
+    expectNoSecret(renderings(client.payouts));
+    expect(JSON.parse(JSON.stringify(client))).toEqual({ baseUrl: testBaseUrl, environment: 'sandbox' });
+  });
+
+  it('in logs at every level, for a call that succeeds after a retry', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0.999_999);
+    const { client, lines } = clientOn(
+      [connectionReset(), apiError(503, { 'retry-after': '0' }), json(201, payoutFixture())],
+      {
+        maxRetries: 2,
+      },
+    );
+    await client.payouts.create(createParams);
+    expect(new Set(lines.map((line) => line.level))).toEqual(new Set(['debug', 'info']));
+    expectNoSecret(lines.flatMap((line) => [line.message, ...renderings(line.details)]));
+  });
+
+  it('the Authorization header is redacted in debug logs, and still sent', async () => {
+    const { client, lines, seen } = clientOn([json(200, payoutFixture())]);
+    await client.payouts.approve('po_1');
+    const sentLine = lines.find((line) => line.message.startsWith('[chainbill] → PATCH /payouts/po_1'));
+    const headers = sentLine?.details?.['headers'] as Record<string, string>;
+    expect(headers['authorization']).toBe('Bearer ***');
+    expect(headers['idempotency-key']).toBe(seen[0]?.headers.get('idempotency-key'));
+    expect(seen[0]?.headers.get('authorization')).toBe(`Bearer ${secret}`);
+  });
+
+  it.each([
+    ['Proxy-Authorization', 'Basic cHJveHk6c2VjcmV0', 'Basic ***'],
+    ['Proxy-Authorization', 'cHJveHk6c2VjcmV0', '***'],
+    ['Cookie', 'session=cHJveHk6c2VjcmV0', '***'],
+    ['Cookie', 'session=cHJveHk6c2VjcmV0; theme=dark', '***'],
+  ])('%s: %s in defaultHeaders is logged as %s', async (name, value, logged) => {
+    const { client, lines } = clientOn([json(200, payoutFixture())], { defaultHeaders: { [name]: value } });
+    await client.payouts.approve('po_1');
+    const headers = lines[0]?.details?.['headers'] as Record<string, string>;
+    expect(headers[name.toLowerCase()]).toBe(logged);
+    expect(JSON.stringify(lines)).not.toContain('cHJveHk6c2VjcmV0');
+  });
+
+  it('a malformed key is not echoed in the constructor error', () => {
+    for (const apiKey of [`pk_test_${secretPart}`, `sk_test_${secretPart} `, `sk_test_${secretPart}\u200b`]) {
+      const error = (() => {
+        try {
+          new Chainbill({ apiKey, baseUrl: testBaseUrl });
+        } catch (e) {
+          return e;
+        }
+      })();
+      expect(error).toBeInstanceOf(AuthenticationError);
+      expectNoSecret(renderings(error));
+    }
+  });
+});
+
+describe('logging', () => {
+  it('logLevel debug logs each attempt, each response and each retry, with method and path', async () => {
+    vi.spyOn(Math, 'random').mockReturnValue(0.999_999);
+    const { client, lines } = clientOn([apiError(503, { 'retry-after': '0' }), json(200, payoutFixture())]);
+    await client.payouts.approve('po_1');
+    expect(lines.map((line) => `${line.level} ${line.message}`)).toEqual([
+      'debug [chainbill] → PATCH /payouts/po_1',
+      expect.stringMatching(/^debug \[chainbill\] ← 503 PATCH \/payouts\/po_1$/),
+      'info [chainbill] retrying PATCH /payouts/po_1 in 0 ms',
+      'debug [chainbill] → PATCH /payouts/po_1',
+      'debug [chainbill] ← 200 PATCH /payouts/po_1',
+    ]);
+    expect(lines[0]?.details).toMatchObject({ attempt: 1 });
+    expect(lines[2]?.details).toMatchObject({ attempt: 2, of: 2, reason: '503 status 503' });
+    expect(lines[3]?.details).toMatchObject({ attempt: 2 });
+  });
+
+  it('logLevel info logs retries only; warn (the default) logs nothing on a retried success', async () => {
+    const info = clientOn([apiError(503, { 'retry-after': '0' }), json(200, payoutFixture())], {
+      logLevel: 'info',
+    });
+    await info.client.payouts.approve('po_1');
+    expect(info.lines.map((line) => line.level)).toEqual(['info']);
+
+    const quiet = clientOn([apiError(503, { 'retry-after': '0' }), json(200, payoutFixture())], {
+      logLevel: undefined,
+    });
+    await quiet.client.payouts.approve('po_1');
+    expect(quiet.lines).toEqual([]);
+  });
+
+  it('CHAINBILL_LOG sets the level when logLevel is not given', async () => {
+    vi.stubEnv('CHAINBILL_LOG', 'debug');
+    const { client, lines } = clientOn([json(200, payoutFixture())], { logLevel: undefined });
+    await client.payouts.approve('po_1');
+    expect(lines.map((line) => line.level)).toEqual(['debug', 'debug']);
+    expectNoSecret(lines.flatMap((line) => [line.message, ...renderings(line.details)]));
+  });
+
+  it('logLevel off logs nothing, and the logger defaults to console', async () => {
+    const off = clientOn([json(200, payoutFixture())], { logLevel: 'off' });
+    await off.client.payouts.approve('po_1');
+    expect(off.lines).toEqual([]);
+
+    const debug = vi.spyOn(console, 'debug').mockImplementation(() => {});
+    const { fetch } = scriptedFetch(json(200, payoutFixture()));
+    await new Chainbill({ apiKey: secret, baseUrl: testBaseUrl, fetch, logLevel: 'debug' }).payouts.approve(
+      'po_1',
+    );
+    expect(debug).toHaveBeenCalledTimes(2);
+    expectNoSecret(debug.mock.calls.flatMap((call) => call.map((arg) => inspect(arg, { depth: 10 }))));
+  });
+});
+
+describe('path ids', () => {
+  const escapes = [
+    '../po_1',
+    'po_1/../../customers',
+    'po_1/approve',
+    '/po_1',
+    'po_1?status=approved',
+    'po_1#x',
+    'po_%2e%2e',
+    'po_%2E%2E%2Fcustomers',
+    'po_..',
+    'po_1\\..\\x',
+    'po_1 ',
+    ' po_1',
+    'po_ 1',
+    'po_1\n',
+    'po_1\t',
+    'po_1\u0000',
+    'po_1\u007f',
+    'po_1\ud800',
+    'sub_1',
+    'PO_1',
+    'po_',
+    '',
+  ];
+
+  it.each(escapes.map((id) => [JSON.stringify(id), id]))(
+    '%s is refused with param `id`, nothing sent',
+    async (_, id) => {
+      const { client, seen } = clientOn([json(200, payoutFixture())]);
+      for (const call of [
+        () => client.payouts.approve(id),
+        () => client.payouts.cancel(id),
+        () => client.payouts.update(id, { description: 'x' }),
+      ]) {
+        const error = await call().catch((e: unknown) => e);
+        expect(error).toBeInstanceOf(RequestValidationError);
+        expect((error as RequestValidationError).param).toBe('id');
+      }
+      expect(seen).toHaveLength(0);
+    },
+  );
+
+  it.each([[123], [null], [undefined], [{ toString: () => 'po_1' }]])(
+    'a non-string id (%s) is refused',
+    async (id) => {
+      const { client, seen } = clientOn([json(200, payoutFixture())]);
+      await expect(client.payouts.approve(id as unknown as string)).rejects.toMatchObject({ param: 'id' });
+      expect(seen).toHaveLength(0);
+    },
+  );
+
+  it('a well-formed id is percent-encoded and stays in its segment', async () => {
+    const { client, seen } = clientOn([json(200, payoutFixture())]);
+    await client.payouts.approve('po_ünïcode∕slash');
+    expect(seen[0]?.url.pathname).toBe('/v1/payouts/po_%C3%BCn%C3%AFcode%E2%88%95slash');
+  });
+});
+
+describe('transport security', () => {
+  it.each([
+    'http://api.chainbill.example/v1',
+    'http://10.0.0.5/v1',
+    'http://localhost.evil.example/v1',
+    'http://127.0.0.1.nip.io/v1',
+    'ftp://api.chainbill.example/v1',
+    'api.chainbill.example/v1',
+    'https://user:pass@api.chainbill.example/v1',
+  ])('baseUrl %s is a ConfigurationError', (baseUrl) => {
+    expect(() => new Chainbill({ apiKey: secret, baseUrl })).toThrow(ConfigurationError);
+  });
+
+  it.each([
+    'https://api.chainbill.example/v1',
+    'https://api.chainbill.example/v1/',
+    'http://localhost:4010/v1',
+    'http://127.0.0.1:4010/v1',
+    'http://127.3.2.1/v1',
+    'http://[::1]:4010/v1',
+  ])('baseUrl %s is accepted', (baseUrl) => {
+    expect(new Chainbill({ apiKey: secret, baseUrl }).baseUrl).toBe(baseUrl.replace(/\/$/, ''));
+  });
+
+  it('a window and a document make the constructor refuse, unless dangerouslyAllowBrowser', () => {
+    vi.stubGlobal('window', {});
+    vi.stubGlobal('document', {});
+    expect(() => new Chainbill({ apiKey: secret, baseUrl: testBaseUrl })).toThrow(ConfigurationError);
+    expect(
+      new Chainbill({ apiKey: secret, baseUrl: testBaseUrl, dangerouslyAllowBrowser: true }).environment,
+    ).toBe('sandbox');
+  });
+
+  it('a window alone (a web worker shim, jsdom-less test) is not a browser', () => {
+    vi.stubGlobal('window', {});
+    expect(new Chainbill({ apiKey: secret, baseUrl: testBaseUrl }).environment).toBe('sandbox');
+  });
+});
+
+describe('API keys', () => {
+  it.each([
+    ['a wrong prefix', 'pk_test_abc123'],
+    ['a live/test typo', 'sk_prod_abc123'],
+    ['no body', 'sk_test_'],
+    ['a trailing space', 'sk_test_abc123 '],
+    ['a leading space', ' sk_test_abc123'],
+    ['a newline', 'sk_test_abc123\n'],
+    ['an inner space', 'sk_test_abc 123'],
+    ['a zero-width space from a copy-paste', 'sk_test_abc123\u200b'],
+    ['a non-ASCII letter', 'sk_test_abc123é'],
+    ['a control character', 'sk_test_abc\u0000123'],
+    ['an empty string', ''],
+  ])('%s: AuthenticationError api_key_invalid from the constructor, nothing sent', (_, apiKey) => {
+    const fetch = vi.fn();
+    let error: unknown;
+    try {
+      new Chainbill({ apiKey, baseUrl: testBaseUrl, fetch });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(AuthenticationError);
+    expect(error).toMatchObject({
+      type: 'authentication_error',
+      code: 'api_key_invalid',
+      param: null,
+      status: undefined,
+    });
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('a missing key (no option, no CHAINBILL_API_KEY) is an AuthenticationError too', () => {
+    vi.stubEnv('CHAINBILL_API_KEY', '');
+    expect(() => new Chainbill({ baseUrl: testBaseUrl })).toThrow(AuthenticationError);
+  });
+
+  it('sk_live_ is live, sk_test_ is sandbox', () => {
+    expect(new Chainbill({ apiKey: 'sk_live_abc', baseUrl: testBaseUrl }).environment).toBe('live');
+    expect(new Chainbill({ apiKey: 'sk_test_abc', baseUrl: testBaseUrl }).environment).toBe('sandbox');
+  });
+
+  it('the fake rejects a well-formed key it did not issue with a 401 AuthenticationError', async () => {
+    const fake = createFakeChainbill();
+    const client = new Chainbill({ apiKey: 'sk_test_unknown', baseUrl: fake.baseUrl, fetch: fake.fetch });
+    await expect(client.payouts.list()).rejects.toMatchObject({ status: 401, code: 'api_key_invalid' });
+  });
+});
+
+describe('headers a caller passes', () => {
+  it('a header value that cannot be sent is a RequestValidationError, not a TypeError, and not echoed', async () => {
+    const { client, seen } = clientOn([json(200, payoutFixture())]);
+    for (const options of [
+      { headers: { 'X-Trace': `line\nbreak ${secretPart}` } },
+      { headers: { 'X-Trace': `é€ ${secretPart}` } },
+      { idempotencyKey: `key\r\n${secretPart}` },
+    ]) {
+      const error = await client.payouts.approve('po_1', options).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(RequestValidationError);
+      expectNoSecret(renderings(error));
+    }
+    expect(seen).toHaveLength(0);
+  });
+
+  it('Authorization cannot be replaced through defaultHeaders or per-call headers', async () => {
+    const { client, seen } = clientOn([json(200, payoutFixture())], {
+      defaultHeaders: { Authorization: 'Bearer sk_test_other' },
+    });
+    await client.payouts.approve('po_1', { headers: { authorization: 'Bearer sk_test_third' } });
+    expect(seen[0]?.headers.get('authorization')).toBe(`Bearer ${secret}`);
+  });
+});
+
+describe('errors hold what a caller needs, not the request', () => {
+  it('a connection error keeps the root cause, not ky’s error with the Request and its headers', async () => {
+    const { client } = clientOn([connectionReset()], { maxRetries: 0 });
+    const error = (await client.payouts.list().catch((e: unknown) => e)) as APIConnectionError;
+    expect(error).toBeInstanceOf(APIConnectionError);
+    expect(error.cause).toBeInstanceOf(TypeError);
+    expect(inspect(error, { depth: 10 })).not.toContain('authorization');
+  });
+
+  it('an abort keeps the abort reason only', async () => {
+    const { client } = clientOn([hang()]);
+    const error = await client.payouts.list({}, { signal: AbortSignal.timeout(10) }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(APIUserAbortError);
+    expect(inspect(error, { depth: 10 })).not.toMatch(/authorization/i);
+  });
+});

@@ -3,13 +3,33 @@
  * Each method takes a message and an optional record of details; neither ever holds the API key.
  */
 export interface Logger {
-  /** Failures the SDK could not handle. */
+  /**
+   * Failures the SDK could not handle.
+   *
+   * @param message - One line of text, for example `retrying POST /payouts in 1.2 s`.
+   * @param details - Structured fields for the line (never the key).
+   */
   error(message: string, details?: Record<string, unknown>): void;
-  /** Conditions worth a look. */
+  /**
+   * Conditions worth a look.
+   *
+   * @param message - One line of text, for example `retrying POST /payouts in 1.2 s`.
+   * @param details - Structured fields for the line (never the key).
+   */
   warn(message: string, details?: Record<string, unknown>): void;
-  /** Retries, with the reason and the delay. */
+  /**
+   * Retries, with the reason and the delay.
+   *
+   * @param message - One line of text, for example `retrying POST /payouts in 1.2 s`.
+   * @param details - Structured fields for the line (never the key).
+   */
   info(message: string, details?: Record<string, unknown>): void;
-  /** Every request and response: method, URL, headers (`Authorization` redacted), status, timing. */
+  /**
+   * Every request and response: method, URL, headers (`Authorization` redacted), status, timing.
+   *
+   * @param message - One line of text, for example `retrying POST /payouts in 1.2 s`.
+   * @param details - Structured fields for the line (never the key).
+   */
   debug(message: string, details?: Record<string, unknown>): void;
 }
 

@@ -6,7 +6,10 @@ declare const unrecognized: unique symbol;
  * state the API adds later parses instead of failing; compare against the known literals and treat
  * anything else as unknown.
  */
-export type Unrecognized = string & { readonly [unrecognized]: true };
+export type Unrecognized = string & {
+  /** Type-level brand only: no such property exists at run time. */
+  readonly [unrecognized]: true;
+};
 
 /** The blockchain networks, in the spec's order (spec: `chain` enum). */
 export const chains = ['tron', 'arbitrum', 'base'] as const;

@@ -41,7 +41,10 @@ export const payoutStatuses = [
 export type PayoutStatus = (typeof payoutStatuses)[number];
 
 /** The states `PATCH /payouts/{id}` can move a `draft` payout to (spec: PATCH /payouts/{id}). */
-export const payoutUpdateStatuses = ['approved', 'canceled'] as const satisfies readonly PayoutStatus[];
+export const payoutUpdateStatuses: readonly ['approved', 'canceled'] = [
+  'approved',
+  'canceled',
+] as const satisfies readonly PayoutStatus[];
 
 /** What a payout can pay for (spec: Payout intent `reference_type`). */
 export const payoutReferenceTypes = ['checkout', 'subscription', 'invoice', 'manual'] as const;

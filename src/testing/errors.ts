@@ -1,9 +1,14 @@
 /** An error the fake API answers with: `{ error: { type, code, message, param } }` (spec: Errors). */
 export class FakeApiError extends Error {
+  /** Always `FakeApiError`. */
   override name = 'FakeApiError';
+  /** HTTP status the fake answers with, for example `400` or `409`. */
   readonly status: number;
+  /** Error category, for example `invalid_request_error` or `authentication_error`. */
   readonly type: string;
+  /** Machine-readable code, for example `parameter_invalid` or `resource_missing`. */
   readonly code: string;
+  /** The offending parameter, or `null` when none applies. */
   readonly param: string | null;
 
   /**
@@ -21,8 +26,24 @@ export class FakeApiError extends Error {
     this.param = param;
   }
 
-  /** @returns The wire body of the error. */
-  toBody(): { error: { type: string; code: string; message: string; param: string | null } } {
+  /**
+   * The error as the API sends it (spec: Errors).
+   *
+   * @returns `{ error: { type, code, message, param } }`.
+   */
+  toBody(): {
+    /** The error object of the wire body. */
+    error: {
+      /** Error category. */
+      type: string;
+      /** Machine-readable code. */
+      code: string;
+      /** Human-readable text. */
+      message: string;
+      /** Offending parameter, or `null`. */
+      param: string | null;
+    };
+  } {
     return { error: { type: this.type, code: this.code, message: this.message, param: this.param } };
   }
 }

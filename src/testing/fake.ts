@@ -69,7 +69,20 @@ export interface FakeChainbill {
   readonly handlers: RequestHandler[];
   /** A `fetch` that answers from the fake without a network: `new Chainbill({ fetch: fake.fetch })`. */
   readonly fetch: (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
-  /** Serves the fake over real HTTP on 127.0.0.1; `server.url` ends in `/v1`. */
+  /**
+   * Serves the fake over real HTTP on 127.0.0.1 (loopback only), for a client in another process
+   * or code that builds its own HTTP stack. Close it when done.
+   *
+   * @param options - `port`: the port to listen on; default 0, a free one.
+   * @returns The running server: `url` (ends in `/v1`), `port`, `close()`.
+   * @example
+   * ```ts
+   * const server = await fake.listen();
+   * const chainbill = new Chainbill({ apiKey: fake.apiKey, baseUrl: server.url });
+   * // …
+   * await server.close();
+   * ```
+   */
   listen(options?: { port?: number }): Promise<FakeServer>;
   /** Creates resources the API cannot create (and payouts in any state). */
   readonly seed: FakeSeeds;
@@ -79,7 +92,12 @@ export interface FakeChainbill {
   readonly clock: FakeClock;
   /** Every request the fake answered, oldest first. */
   readonly requests: FakeRequest[];
-  /** Issues a key for another organization or environment, to test isolation. */
+  /**
+   * Issues a key for another organization or environment, to test isolation.
+   *
+   * @param options - `orgId` (default: the fake's) and `environment` (default `sandbox`).
+   * @returns A new secret key, `sk_test_…` or `sk_live_…`.
+   */
   createApiKey(options?: { orgId?: string; environment?: FakeEnvironment }): string;
 }
 

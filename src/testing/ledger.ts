@@ -11,19 +11,33 @@ export type FakeRevenueEventType = RevenueEventType;
  * not apply to the event.
  */
 export interface FakeRevenueEvent {
+  /** Identifier, prefix `rev_`. */
   id: string;
+  /** Organization the event belongs to. */
   org_id: string;
+  /** What happened, for example `checkout_confirmed` or `subscription_charged`. */
   event_type: FakeRevenueEventType;
+  /** Amount in token units (≈ USD). */
   amount: number;
+  /** Currency code, for example `USD`. */
   currency: string;
+  /** The checkout that produced the event, or `null`. */
   checkout_id: string | null;
+  /** The subscription that produced the event, or `null`. */
   subscription_id: string | null;
+  /** The paying customer, or `null`. */
   customer_id: string | null;
+  /** The renewal that produced the event, or `null`. */
   renewal_id: string | null;
+  /** The adjustment that produced the event, or `null`. */
   adjustment_id: string | null;
+  /** On-chain transaction hash, or `null` when nothing moved on chain. */
   tx_hash: string | null;
+  /** Free text, or `null`. */
   description: string | null;
+  /** When the event happened (ISO 8601, the fake clock's time). */
   occurred_at: string;
+  /** When the event was recorded (ISO 8601). */
   created_at: string;
 }
 

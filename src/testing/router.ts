@@ -27,10 +27,13 @@ export interface Route {
 
 /** One request as the fake saw it, for assertions in tests. */
 export interface FakeRequest {
+  /** HTTP method, for example `POST`. */
   method: string;
   /** Path under `/v1`, for example `/payouts/po_1`. */
   path: string;
+  /** Query parameters as sent (the last value of a repeated name). */
   query: Record<string, string>;
+  /** Request headers, names in lower case; `authorization` holds the key as sent. */
   headers: Record<string, string>;
   /** Parsed JSON body, or `undefined` for none. */
   body: unknown;

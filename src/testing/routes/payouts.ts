@@ -172,13 +172,34 @@ export interface PayoutSimulations {
    * → settled`, recording `executed_at` and `expected_tx_hash`, then `verified_at`; reaching
    * `settled` creates its settlement record.
    *
+   * @param id - Payout id, prefix `po_`, in any organization or environment of the fake.
    * @returns The payout after the step.
-   * @throws when the payout is not on that path (a draft, canceled, failed or settled payout).
+   * @throws {FakeApiError} 409 when the payout is not on that path (a draft, canceled, failed or
+   *   settled payout); 404 when there is no such payout.
    */
   advancePayout(id: string): PayoutIntent;
-  /** Carries an approved (or executing) payout all the way to `settled`; returns its settlement record. */
+  /**
+   * Carries an approved (or executing) payout all the way to `settled`, as the chain would.
+   *
+   * @param id - Payout id, prefix `po_`.
+   * @param options - `confirmations` to record on the settlement (default 20).
+   * @returns The payout's settlement record, as `payouts.settlements.list` will return it.
+   * @throws {FakeApiError} 409 when the payout is not approved or executing; 404 when missing.
+   * @example
+   * ```ts
+   * const approved = await chainbill.payouts.approve(payout.id);
+   * const settlement = fake.simulate.settlePayout(approved.id);
+   * ```
+   */
   settlePayout(id: string, options?: { confirmations?: number }): PayoutSettlement;
-  /** Fails an approved or executing payout with `failure_reason` and `failed_at`. */
+  /**
+   * Fails an approved or executing payout, recording `failure_reason` and `failed_at`.
+   *
+   * @param id - Payout id, prefix `po_`.
+   * @param reason - The `failure_reason` to record (default `execution_failed`).
+   * @returns The failed payout.
+   * @throws {FakeApiError} 409 when the payout is not approved or executing; 404 when missing.
+   */
   failPayout(id: string, reason?: string): PayoutIntent;
 }
 
@@ -247,8 +268,17 @@ function recordSettlement(state: FakeState, scope: Scope, payout: FakePayout, co
 /** Creates payouts directly (`fake.seed`), in any state, for tests. */
 export interface PayoutSeeds {
   /**
-   * Adds a payout to the key's organization (default: the fake's sandbox key) without a request.
-   * Fields not given get the values `POST /payouts` would give.
+   * Adds a payout to the key's organization without a request, in any state (a `settled` payout,
+   * one due yesterday, …). Fields not given get the values `POST /payouts` would give.
+   *
+   * @param fields - Any fields of the payout; `id`, `org_id` and `environment` come from the fake.
+   * @param options - `apiKey`: whose organization and environment (default: `fake.apiKey`).
+   * @returns The stored payout, as the API will return it.
+   * @throws {FakeApiError} 400 on an unknown `status`.
+   * @example
+   * ```ts
+   * fake.seed.payout({ status: 'approved', amount: 125.5, due_date: '2026-12-01T00:00:00Z' });
+   * ```
    */
   payout(fields?: Partial<PayoutIntent>, options?: { apiKey?: string }): PayoutIntent;
 }

@@ -1,0 +1,57 @@
+#!/usr/bin/env bash
+# Consumer smoke tests of the packed tarball (docs/packaging.md).
+#
+#   npm run smoke                        # every consumer on this machine's node
+#   npm run smoke -- 22 24 bun deno      # ... then on Node 22 and 24 (npx -y node@N),
+#                                        # and the ESM consumer on Bun and Deno (npx -y bun / deno)
+#
+# Packs dist/ as npm would publish it (run `npm run build` first), installs the tarball and msw@2
+# from the registry into a scratch project in a temp dir (never in the repo), compiles the
+# TypeScript consumers with the repo's tsc, and runs each consumer. Each one starts
+# chainbill/testing's listen() on 127.0.0.1, makes real HTTP calls and prints one `ok` line.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+work=$(mktemp -d "${TMPDIR:-/tmp}/chainbill-smoke.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+
+tarball=$(cd "$root" && npm pack --silent --pack-destination "$work" | tail -n 1)
+echo "packed $tarball ($(du -k "$work/$tarball" | cut -f1) KB); consumers in $work/consumer"
+mkdir "$work/consumer"
+cd "$work/consumer"
+printf '{ "name": "chainbill-smoke-consumer", "private": true, "type": "module" }\n' >package.json
+npm install --no-audit --no-fund --silent "$work/$tarball" msw@2
+cp "$root"/scripts/smoke/* .
+
+# The repo's TypeScript, by absolute path: nothing is downloaded. skipLibCheck is off in both
+# configs, so every .d.ts/.d.cts the package ships is type-checked as a consumer sees it.
+tsc="$root/node_modules/typescript/bin/tsc"
+node "$tsc" -p tsconfig.node16.json
+node "$tsc" -p tsconfig.bundler.json
+echo "ok tsc: node16 (ESM .mts + CJS .cts) and bundler consumers compile against the packed types"
+
+# A consumer that hangs (a server left open, a handle that keeps the runtime up) fails, not stalls CI.
+run() { timeout 180 "$@"; }
+run_node_consumers() { # $1: path of a node binary
+  run "$1" consumer.mjs
+  run "$1" consumer.cjs
+  run "$1" out-node16/consumer.mjs
+  run "$1" out-node16/consumer.cjs
+  run "$1" out-bundler/consumer-bundler.js
+}
+
+run_node_consumers "$(command -v node)"
+for target in "$@"; do
+  case "$target" in
+    bun) run npx -y bun consumer.mjs ;;
+    deno) run npx -y deno run --allow-net=127.0.0.1 --allow-read --allow-env --allow-sys consumer.mjs ;;
+    [0-9]*)
+      # Resolve the binary once, rather than paying npx's start-up for each consumer.
+      run_node_consumers "$(npx -y "node@$target" -p process.execPath)"
+      ;;
+    *)
+      echo "unknown target: $target (expected a Node major version, bun or deno)" >&2
+      exit 2
+      ;;
+  esac
+done
+echo "smoke: all consumers passed"

@@ -1,0 +1,40 @@
+// ESM consumer of the packed tarball: `import`, one real call over HTTP to chainbill/testing.
+// Runs on Node, Bun and Deno (scripts/smoke.sh).
+import { AuthenticationError, Chainbill } from 'chainbill';
+import { createFakeChainbill } from 'chainbill/testing';
+
+const runtime = globalThis.Deno
+  ? `deno ${globalThis.Deno.version.deno}`
+  : globalThis.Bun
+    ? `bun ${globalThis.Bun.version}`
+    : `node ${process.version}`;
+
+const fake = createFakeChainbill();
+const server = await fake.listen();
+try {
+  const chainbill = new Chainbill({ apiKey: fake.apiKey, baseUrl: server.url });
+  const payout = await chainbill.payouts.create({
+    recipient_address: 'TXk8rQw5n3ZbY9c4hJ6u2PfLmE7sVd1aGt',
+    chain: 'tron',
+    token: 'USDT',
+    amount: 12.5,
+    currency: 'USD',
+  });
+  const listed = await chainbill.payouts.list().toArray();
+  let refused = 'nothing';
+  try {
+    await new Chainbill({ apiKey: 'sk_test_unknown', baseUrl: server.url, maxRetries: 0 }).payouts.list();
+  } catch (error) {
+    if (error instanceof AuthenticationError) refused = `AuthenticationError ${error.status}`;
+  }
+  if (listed.length !== 1 || refused === 'nothing') throw new Error('unexpected answers');
+  console.log(
+    `ok esm import (${runtime}): created ${payout.id} (${payout.amount_atomic} atomic), listed ${listed.length}, wrong key -> ${refused}, via ${server.url}`,
+  );
+} finally {
+  await server.close();
+}
+
+// msw, which chainbill/testing imports, opens a BroadcastChannel at load and unrefs it on Node
+// only (mswjs/msw#2196), so Deno would stay up after the last line. Leave explicitly there.
+globalThis.Deno?.exit(0);

@@ -32,6 +32,8 @@ export function maybe<T>(
   return z.exactOptional(z.nullable(schema));
 }
 
+// RFC 3339 date-time: seconds and fraction optional, a zone required.
+const isoDateTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})$/;
 const dateTimeMessage = 'must be a valid Date or an ISO 8601 date-time with Z or an offset';
 
 /**
@@ -40,14 +42,12 @@ const dateTimeMessage = 'must be a valid Date or an ISO 8601 date-time with Z or
  * caller's choice to make.
  */
 export const dateTimeParam: z.ZodMiniType<string, Date | string> = z.pipe(
-  z.union(
-    [
-      z.date({ error: dateTimeMessage }),
-      z.iso.datetime({ offset: true, local: false, error: dateTimeMessage }),
-    ],
-    {
-      error: dateTimeMessage,
-    },
+  z.custom<Date | string>(
+    (value) =>
+      value instanceof Date
+        ? !Number.isNaN(value.getTime())
+        : typeof value === 'string' && isoDateTime.test(value) && !Number.isNaN(Date.parse(value)),
+    { error: dateTimeMessage },
   ),
   z.transform((value: Date | string) => (value instanceof Date ? value.toISOString() : value)),
 );

@@ -51,6 +51,10 @@ export interface CheckoutSeeds {
    * `pending`, 25 USD on `tron` / `USDT`, a fake deposit address, 0 of 20 confirmations,
    * expiring 30 minutes after creation, empty metadata, no `tx_hash` / `detected_at` /
    * `confirmed_at` (all `null`). Other fields are taken as given.
+   *
+   * @param fields - Fields to set; the rest take the defaults above.
+   * @param options - `apiKey`: whose organization and environment get it (default `fake.apiKey`).
+   * @returns The stored checkout, in its wire shape.
    */
   checkout(fields?: Partial<Checkout>, options?: { apiKey?: string }): Checkout;
 }
@@ -100,15 +104,34 @@ export interface CheckoutSimulations {
    * - 1` (at least 1); `confirmed` counts all of them, sets `confirmed_at` and records a
    * `checkout_confirmed` revenue event (amount `amount_usd`, currency `USD`, the `tx_hash`).
    *
+   * @param id - The checkout's `checkout_id`, prefix `co_`.
    * @returns The checkout after the step.
    * @throws {FakeApiError} 409 when the checkout is already `confirmed`, `expired` or `failed`.
    */
   advanceCheckout(id: string): Checkout;
-  /** Runs a checkout to `confirmed` with every step of {@link CheckoutSimulations.advanceCheckout}. */
+  /**
+   * Runs a checkout to `confirmed` with every step of {@link CheckoutSimulations.advanceCheckout}.
+   *
+   * @param id - The checkout's `checkout_id`.
+   * @returns The confirmed checkout.
+   * @throws {FakeApiError} 409 when the checkout is already terminal.
+   */
   confirmCheckout(id: string): Checkout;
-  /** Expires a `pending` checkout (status `expired`); 409 from any other state. */
+  /**
+   * Expires a `pending` checkout (status `expired`).
+   *
+   * @param id - The checkout's `checkout_id`.
+   * @returns The expired checkout.
+   * @throws {FakeApiError} 409 from any state but `pending`.
+   */
   expireCheckout(id: string): Checkout;
-  /** Fails a checkout that is not yet terminal (status `failed`); 409 from a terminal state. */
+  /**
+   * Fails a checkout that is not yet terminal (status `failed`).
+   *
+   * @param id - The checkout's `checkout_id`.
+   * @returns The failed checkout.
+   * @throws {FakeApiError} 409 from a terminal state.
+   */
   failCheckout(id: string): Checkout;
 }
 

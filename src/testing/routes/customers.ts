@@ -60,6 +60,10 @@ export interface CustomerSeeds {
    * Adds a customer to the key's organization (default: the fake's sandbox key) without a request.
    * Fields not given get the values `POST /customers` would give; the email defaults to a unique
    * `customer-<n>@example.com`.
+   *
+   * @param fields - Fields to set; the rest take the defaults above.
+   * @param options - `apiKey`: whose organization and environment get it (default `fake.apiKey`).
+   * @returns The stored customer, in its wire shape.
    */
   customer(fields?: Partial<Customer>, options?: { apiKey?: string }): Customer;
 }

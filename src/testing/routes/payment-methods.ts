@@ -102,6 +102,10 @@ export interface PaymentMethodSeeds {
    * `tron` / `USDT`, `active`, 20 required confirmations, no display name or limits; the first
    * payment method of an organization and environment becomes its default. `is_default: true`
    * takes the default from the others.
+   *
+   * @param fields - Fields to set; the rest take the defaults above.
+   * @param options - `apiKey`: whose organization and environment get it (default `fake.apiKey`).
+   * @returns The stored payment method, in its wire shape.
    */
   paymentMethod(fields?: Partial<PaymentMethod>, options?: { apiKey?: string }): PaymentMethod;
 }

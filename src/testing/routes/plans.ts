@@ -31,6 +31,10 @@ export interface PlanSeeds {
   /**
    * Adds a plan to the key's organization (default: the fake's sandbox key). Defaults: name
    * `Pro`, empty description, 10 USD, `interval_count` 1, no trial, status `active`.
+   *
+   * @param fields - Fields to set; the rest take the defaults above.
+   * @param options - `apiKey`: whose organization and environment get it (default `fake.apiKey`).
+   * @returns The stored plan, in its wire shape.
    */
   plan(fields?: Partial<Plan>, options?: { apiKey?: string }): Plan;
 }

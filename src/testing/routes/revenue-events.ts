@@ -34,6 +34,8 @@ export interface RevenueEventSeeds {
    * `created_at` the fake clock's now, every id `null`. Events list in the order they are added,
    * newest first, whatever their `occurred_at`.
    *
+   * @param fields - Fields to set; the rest take the defaults above.
+   * @param options - `apiKey`: whose organization and environment get it (default `fake.apiKey`).
    * @returns The stored event.
    * @throws {FakeApiError} 400 on an unknown `event_type` or a malformed `occurred_at`.
    */

@@ -171,6 +171,7 @@ export interface SubscriptionSimulations {
    * `trialing`, `active` and `past_due`. A subscription with `cancel_at_period_end` is not charged:
    * its period ends and it becomes `canceled`, with `canceled_at`.
    *
+   * @param subscriptionId - The subscription, prefix `sub_`.
    * @returns The subscription after the renewal.
    * @throws {FakeApiError} 409 from `paused`, `canceled` or `expired`; 404 for an unknown id.
    */
@@ -179,6 +180,7 @@ export interface SubscriptionSimulations {
    * The renewal charge fails: status `past_due`; the period does not move and nothing is recorded
    * in the ledger. Works from `trialing`, `active` and `past_due`.
    *
+   * @param subscriptionId - The subscription, prefix `sub_`.
    * @returns The subscription, now `past_due`.
    * @throws {FakeApiError} 409 from `paused`, `canceled` or `expired`; 404 for an unknown id.
    */

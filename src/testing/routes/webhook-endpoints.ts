@@ -41,6 +41,10 @@ export interface WebhookEndpointSeeds {
   /**
    * Adds a webhook endpoint to the key's organization (default: the fake's sandbox key).
    * Default URL: `https://merchant.example/webhooks`.
+   *
+   * @param fields - Fields to set; the rest take the defaults above.
+   * @param options - `apiKey`: whose organization and environment get it (default `fake.apiKey`).
+   * @returns The stored webhook endpoint, in its wire shape.
    */
   webhookEndpoint(
     fields?: Partial<Pick<FakeWebhookEndpoint, 'url' | 'created_at'>>,

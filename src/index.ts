@@ -53,16 +53,10 @@ export type {
   PaymentMethodUpdateParams,
 } from './resources/payment-methods.js';
 export { PaymentMethods } from './resources/payment-methods.js';
+export type { PayoutIntent, PayoutReferenceType, PayoutStatus } from './resources/payout-intent.js';
 export type { PayoutSettlement, PayoutSettlementListParams } from './resources/payout-settlements.js';
 export { PayoutSettlements } from './resources/payout-settlements.js';
-export type {
-  PayoutCreateParams,
-  PayoutIntent,
-  PayoutListParams,
-  PayoutReferenceType,
-  PayoutStatus,
-  PayoutUpdateParams,
-} from './resources/payouts.js';
+export type { PayoutCreateParams, PayoutListParams, PayoutUpdateParams } from './resources/payouts.js';
 export { Payouts } from './resources/payouts.js';
 export type { Plan, PlanListParams, PlanStatus } from './resources/plans.js';
 export { Plans } from './resources/plans.js';

@@ -16,13 +16,8 @@ import {
   paymentMethodRoutes,
   paymentMethodSeeds,
 } from './routes/payment-methods.js';
-import {
-  type PayoutSeeds,
-  type PayoutSimulations,
-  payoutRoutes,
-  payoutSeeds,
-  payoutSimulations,
-} from './routes/payouts.js';
+import { type PayoutSimulations, payoutSimulations } from './routes/payout-execution.js';
+import { type PayoutSeeds, payoutRoutes, payoutSeeds } from './routes/payouts.js';
 import { type PlanSeeds, planRoutes, planSeeds } from './routes/plans.js';
 import { type RevenueEventSeeds, revenueEventRoutes, revenueEventSeeds } from './routes/revenue-events.js';
 import {

@@ -7,7 +7,11 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
  * Starts one msw server for the test file (unhandled requests are errors) and gives each test a
  * fresh fake API and a client on it. Call at the top level of a test file.
  */
-export function useFakeApi(): { fake: () => FakeChainbill; client: (options?: ClientOptions) => Chainbill } {
+export function useFakeApi(): {
+  fake: () => FakeChainbill;
+  client: (options?: ClientOptions) => Chainbill;
+  raw: (method: string, path: string, body?: unknown) => Promise<{ status: number; json: unknown }>;
+} {
   const server = setupServer();
   let fake = createFakeChainbill();
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -21,6 +25,15 @@ export function useFakeApi(): { fake: () => FakeChainbill; client: (options?: Cl
     client: (options = {}) => {
       server.resetHandlers(...fake.handlers);
       return new Chainbill({ apiKey: fake.apiKey, baseUrl: fake.baseUrl, maxRetries: 0, ...options });
+    },
+    /** A request straight to the fake, past the SDK's own checks, to test the fake's rules. */
+    raw: async (method, path, body) => {
+      const response = await fake.fetch(`${fake.baseUrl}${path}`, {
+        method,
+        headers: { Authorization: `Bearer ${fake.apiKey}`, 'Content-Type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      return { status: response.status, json: await response.json() };
     },
   };
 }

@@ -2,17 +2,7 @@ import { AuthenticationError, BadRequestError, NotFoundError, RequestValidationE
 import { describe, expect, it } from 'vitest';
 import { useFakeApi } from '../helpers.js';
 
-const { fake, client } = useFakeApi();
-
-/** A request straight to the fake, past the SDK's own checks, to test the fake's rules. */
-async function raw(method: string, path: string, body?: unknown): Promise<{ status: number; json: unknown }> {
-  const response = await fake().fetch(`${fake().baseUrl}${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${fake().apiKey}`, 'Content-Type': 'application/json' },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  return { status: response.status, json: await response.json() };
-}
+const { fake, client, raw } = useFakeApi();
 
 describe('paymentMethods.list', () => {
   it('list: only required params', async () => {

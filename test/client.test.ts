@@ -118,6 +118,29 @@ describe('client configuration', () => {
     expect(request?.headers.get('user-agent')).toBe(`chainbill-js/${VERSION}`);
   });
 
+  it('lets neither defaultHeaders nor per-call headers replace the Idempotency-Key', async () => {
+    const seen: Request[] = [];
+    const client = new Chainbill({
+      apiKey: 'sk_test_secret',
+      baseUrl,
+      defaultHeaders: { 'Idempotency-Key': 'from-defaults' },
+      fetch: async (input, init) => {
+        seen.push(new Request(input, init));
+        return Response.json(
+          { error: { type: 'invalid_request_error', code: 'x', message: 'x', param: null } },
+          { status: 400 },
+        );
+      },
+    });
+    await client.payouts
+      .cancel('po_1', { headers: { 'Idempotency-Key': 'from-call' } })
+      .catch(() => undefined);
+    await client.payouts.cancel('po_1', { idempotencyKey: 'chosen' }).catch(() => undefined);
+    const [generated, chosen] = seen.map((r) => r.headers.get('idempotency-key'));
+    expect(generated).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(chosen).toBe('chosen');
+  });
+
   it('keeps VERSION in step with package.json', () => {
     expect(VERSION).toBe(pkg.version);
   });

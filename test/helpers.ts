@@ -1,7 +1,7 @@
-import { Chainbill, type ClientOptions } from 'chainbill';
+import { Chainbill, type ClientOptions, RequestValidationError } from 'chainbill';
 import { createFakeChainbill, type FakeChainbill } from 'chainbill/testing';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 
 /**
  * Starts one msw server for the test file (unhandled requests are errors) and gives each test a
@@ -11,6 +11,7 @@ export function useFakeApi(): {
   fake: () => FakeChainbill;
   client: (options?: ClientOptions) => Chainbill;
   raw: (method: string, path: string, body?: unknown) => Promise<{ status: number; json: unknown }>;
+  refusedBeforeSending: (call: PromiseLike<unknown>, param: string) => Promise<void>;
 } {
   const server = setupServer();
   let fake = createFakeChainbill();
@@ -34,6 +35,13 @@ export function useFakeApi(): {
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
       return { status: response.status, json: await response.json() };
+    },
+    /** Asserts the call rejects with RequestValidationError naming `param`, and nothing reached the fake. */
+    refusedBeforeSending: async (call, param) => {
+      const error = await Promise.resolve(call).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(RequestValidationError);
+      expect(error).toMatchObject({ param });
+      expect(fake.requests).toHaveLength(0);
     },
   };
 }

@@ -37,6 +37,13 @@ describe('toAtomicUnits / fromAtomicUnits', () => {
     expect(() => fromAtomicUnits(atomic, 'USDT')).toThrow(RangeError);
   });
 
+  it.each(['-5000000', '0x10', '0b1', '1e6', '+5', ' 5', '5 ', '\n5', '5\n', '\uff15', '1_000'])(
+    'fromAtomicUnits refuses %j, not a string of digits only, with RangeError',
+    (atomic) => {
+      expect(() => fromAtomicUnits(atomic, 'USDT')).toThrow(RangeError);
+    },
+  );
+
   it('round-trips exactly where floating point would not', () => {
     for (const amount of ['0.1', '0.7', '1.005', '123456789.987654']) {
       expect(fromAtomicUnits(toAtomicUnits(amount, 'USDT'), 'USDT')).toBe(amount);

@@ -5,6 +5,12 @@ export const tokenDecimals: Readonly<Record<Token, number>> = { USDT: 6, USDC: 6
 
 const decimalPattern = /^(\d+)(?:\.(\d+))?$/;
 
+/**
+ * An atomic amount as the API writes it and {@link fromAtomicUnits} reads it: ASCII digits only,
+ * no sign, point, exponent, `0x` or whitespace (DESIGN.md: Responses). Response schemas use it too.
+ */
+export const atomicPattern: RegExp = /^\d+$/;
+
 function decimalsOf(token: Token): number {
   const decimals = tokenDecimals[token];
   if (decimals === undefined) throw new RangeError(`Unknown token: ${String(token)}`);
@@ -47,10 +53,11 @@ export function toAtomicUnits(amount: number | string, token: Token): string {
 /**
  * Converts an atomic amount (the token's smallest unit) to token units, exactly.
  *
- * @param atomic - A non-negative integer: a decimal string such as `'12500000'`, or a bigint.
+ * @param atomic - A non-negative integer: a string of ASCII digits only such as `'12500000'` (no
+ *   sign, point, exponent, `0x` or whitespace), or a bigint.
  * @param token - `USDT` or `USDC` (6 decimals).
  * @returns Token units as a decimal string without trailing zeros, for example `'12.5'`.
- * @throws {RangeError} on a negative or malformed amount.
+ * @throws {RangeError} on a negative amount or a string that is not `/^\d+$/`.
  * @example
  * ```ts
  * fromAtomicUnits('12500000', 'USDC'); // '12.5'
@@ -58,10 +65,11 @@ export function toAtomicUnits(amount: number | string, token: Token): string {
  */
 export function fromAtomicUnits(atomic: string | bigint, token: Token): string {
   const decimals = decimalsOf(token);
-  if (typeof atomic === 'string' && !/^\d+$/.test(atomic.trim())) {
-    throw new RangeError(`Not a non-negative integer amount: ${JSON.stringify(atomic)}`);
+  // Untrimmed: `BigInt` alone would also take ' 5', '0x10' and '' (as 0).
+  if (typeof atomic === 'string' && !atomicPattern.test(atomic)) {
+    throw new RangeError(`Not a non-negative integer amount of digits only: ${JSON.stringify(atomic)}`);
   }
-  const value = typeof atomic === 'bigint' ? atomic : BigInt(atomic.trim());
+  const value = typeof atomic === 'bigint' ? atomic : BigInt(atomic);
   if (value < 0n) throw new RangeError(`Negative amount: ${value}`);
   const scale = 10n ** BigInt(decimals);
   const fraction = (value % scale).toString().padStart(decimals, '0').replace(/0+$/, '');

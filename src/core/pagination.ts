@@ -1,3 +1,5 @@
+import { encodeParams } from '../internal/params.js';
+import { toArrayOptions } from '../internal/schemas.js';
 import { APIPromise, type WithResponse } from './api-promise.js';
 import { ChainbillError, ResponseValidationError } from './error.js';
 
@@ -185,8 +187,14 @@ export class PagePromise<T> extends APIPromise<Page<T>> implements AsyncIterable
   /**
    * Collects every item into an array, refusing to hold more than `max`.
    *
-   * @param options - `max`: the most items to hold (default 10 000).
+   * `max` is checked before this method fetches anything. The first page's request, like every
+   * call's, starts when the list method is called, so it is already on its way; no later page is
+   * requested with a bad `max`.
+   *
+   * @param options - `max`: the most items to hold, a positive integer (default 10 000).
    * @returns All items of the list.
+   * @throws {RequestValidationError} (`param: 'max'`) when `max` is not a positive integer (`0`,
+   *   `-1`, `1.5`, `NaN`, `Infinity`), or naming an unknown option.
    * @throws {RangeError} when the list holds more than `max` items: nothing is silently cut off;
    *   raise `max` or iterate with `for await`.
    * @example
@@ -195,7 +203,7 @@ export class PagePromise<T> extends APIPromise<Page<T>> implements AsyncIterable
    * ```
    */
   async toArray(options: { max?: number } = {}): Promise<T[]> {
-    const max = options.max ?? 10_000;
+    const max = encodeParams(toArrayOptions, options).max ?? 10_000;
     const items: T[] = [];
     for await (const item of this) {
       if (items.length === max) {

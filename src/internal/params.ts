@@ -7,12 +7,14 @@ import { paramOf, toIssues } from './issues.js';
  * ISO strings). Runs before anything is sent.
  *
  * @param schema - The parameters' schema; its output is what goes on the wire.
- * @param params - What the caller passed.
+ * @param params - What the caller passed; `undefined` counts as `{}`.
  * @returns The encoded parameters.
  * @throws {RequestValidationError} naming the first offending parameter, with every issue.
  */
 export function encodeParams<Out>(schema: z.ZodMiniType<Out, unknown>, params: unknown): Out {
-  const result = schema.safeParse(params);
+  // Omitted params are checked as `{}`, so the error names the first required field (`plan_id`),
+  // not `params`; `null` or a non-object is still refused as a whole.
+  const result = schema.safeParse(params === undefined ? {} : params);
   if (result.success) return result.data;
   const issues = toIssues(result.error.issues);
   throw new RequestValidationError(paramOf(issues[0], result.error.issues[0]), issues);

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { atomicPattern } from '../core/money.js';
 import {
   type Chain,
   chains,
@@ -33,24 +34,46 @@ export function maybe<T>(
 }
 
 // RFC 3339 date-time: seconds and fraction optional, a zone required.
-const isoDateTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})$/;
+const isoDateTime = /^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d)(?::(\d\d)(?:\.\d+)?)?(?:Z|[+-](\d\d):(\d\d))$/;
 const dateTimeMessage = 'must be a valid Date or an ISO 8601 date-time with Z or an offset';
 
 /**
- * A date-time parameter: a valid `Date`, or an ISO 8601 date-time string with `Z` or an offset;
- * sent as an ISO string. A date alone (`2026-12-01`) is refused: which time zone it means is the
- * caller's choice to make.
+ * The shape, and a real calendar: days per month with leap years, hour 0-23, minute and second
+ * 0-59 (no leap second: a `Date` cannot hold one), offset up to ±23:59. `Date.parse` alone rolls
+ * `02-30` over to March.
+ */
+function isDateTime(text: string): boolean {
+  const [, y = 0, mo = 0, d = 0, h = 0, mi = 0, s = 0, oh = 0, om = 0] =
+    isoDateTime.exec(text)?.map((part) => Number(part ?? 0)) ?? [];
+  const leap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
+  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][mo - 1] ?? 0;
+  return d >= 1 && d <= days && h < 24 && mi < 60 && s < 60 && oh < 24 && om < 60;
+}
+
+/**
+ * A date-time parameter: a valid `Date`, or an ISO 8601 date-time string with `Z` or an offset
+ * that names a real instant (no `02-30`, `24:00` or `:60`); sent as an ISO string. A date alone
+ * (`2026-12-01`) is refused: which time zone it means is the caller's choice to make.
  */
 export const dateTimeParam: z.ZodMiniType<string, Date | string> = z.pipe(
   z.custom<Date | string>(
     (value) =>
+      // A `Date` past year 9999 would go out as `+010000-…`, which the string form refuses too.
       value instanceof Date
-        ? !Number.isNaN(value.getTime())
-        : typeof value === 'string' && isoDateTime.test(value) && !Number.isNaN(Date.parse(value)),
+        ? !Number.isNaN(value.getTime()) && isDateTime(value.toISOString())
+        : typeof value === 'string' && isDateTime(value),
     { error: dateTimeMessage },
   ),
   z.transform((value: Date | string) => (value instanceof Date ? value.toISOString() : value)),
 );
+
+/**
+ * The options of `toArray` (DESIGN.md: Lists): `max` a positive integer, since `0`, `NaN` or
+ * `Infinity` would otherwise collect the whole list; an unknown option is refused like any param.
+ */
+export const toArrayOptions: z.ZodMiniType<{ max?: number | undefined }> = z.strictObject({
+  max: z.optional(z.int().check(z.minimum(1))),
+});
 
 /** The `limit` parameter of every list: an integer from 1 to 100 (spec: Pagination). */
 export const limitParam: z.ZodMiniType<number> = z.int().check(z.minimum(1), z.maximum(100));
@@ -69,6 +92,16 @@ export function idParam(prefix: string): z.ZodMiniString {
       z.minLength(prefix.length + 1, { error: `must be an id starting with \`${prefix}\`` }),
     );
 }
+
+/**
+ * An atomic amount in a response (`amount_atomic`): a decimal string of digits only, so that
+ * `BigInt(value)` and `fromAtomicUnits` cannot throw on it later (DESIGN.md: Responses).
+ */
+export const atomicAmount: z.ZodMiniString = z.string().check(
+  z.regex(atomicPattern, {
+    error: 'must be a non-negative integer in atomic units, written as digits only',
+  }),
+);
 
 /** An amount in USD (or token units) with the spec's minimum of 0.01. */
 export const amountParam: z.ZodMiniType<number> = z.number().check(z.gte(0.01));
@@ -117,16 +150,32 @@ export const tokenParam: z.ZodMiniType<Token> = z.enum(tokens);
 export const cursorParam: z.ZodMiniType<string> = z.string().check(z.minLength(1));
 
 /**
- * The success "schema" of a delete (DESIGN.md: Responses): it ignores the body of the 2xx answer
- * (the spec does not show one: it may be empty, `{}` or the deleted record) and builds
- * `{ id, deleted: true }`. Use with `alwaysParse: true` so it also runs with `validateResponses: false`.
+ * The success "schema" of a delete (DESIGN.md: Responses). The spec does not show the body of the
+ * 2xx answer: empty, `{}`, text, the deleted record or a confirmation all resolve to
+ * `{ id, deleted: true }`; an object body that says otherwise (`deleted` present and not `true`,
+ * or an `id` other than the one deleted) fails. Use with `alwaysParse: true`, so this also
+ * runs with `validateResponses: false`: the SDK must not claim a delete the server denies.
  *
  * @param id - The id the caller deleted.
- * @returns A schema that accepts any body and outputs the confirmation.
+ * @returns A schema that checks the body and outputs the confirmation.
  */
 export function deletedConfirmation(id: string): z.ZodMiniType<DeletedObject> {
+  const absentOr = (allowed: unknown, body: unknown, key: string): boolean => {
+    const value =
+      typeof body === 'object' && body !== null ? (body as Record<string, unknown>)[key] : undefined;
+    return value === undefined || value === allowed;
+  };
   return z.pipe(
-    z.unknown(),
+    z.unknown().check(
+      z.refine((body) => absentOr(true, body, 'deleted'), {
+        path: ['deleted'],
+        error: 'must be true when present: the body says the delete did not happen',
+      }),
+      z.refine((body) => absentOr(id, body, 'id'), {
+        path: ['id'],
+        error: `must be the deleted id \`${id}\` when present`,
+      }),
+    ),
     z.transform((): DeletedObject => ({ id, deleted: true })),
   );
 }

@@ -2,11 +2,13 @@ import { ConfigurationError } from '../core/error.js';
 
 /**
  * Checks the base URL: it must be absolute and `https:`, or `http:` to a loopback host
- * (`localhost`, 127.0.0.0/8, `[::1]`), since the API key travels in every request.
+ * (`localhost`, 127.0.0.0/8, `[::1]`), since the API key travels in every request. The messages
+ * never quote the value (nor its host): a key pasted into `baseUrl` by mistake must not reach a log.
  *
  * @param value - The option or `CHAINBILL_BASE_URL`.
  * @returns The URL without a trailing slash.
- * @throws {ConfigurationError} when missing, not a URL, another scheme, or `http:` to a remote host.
+ * @throws {ConfigurationError} when missing, not a URL, another scheme, `http:` to a remote host,
+ *   or holding credentials, a `?` or a `#` (even an empty one).
  */
 export function checkBaseUrl(value: string | undefined): string {
   if (value === undefined || value.trim() === '') {
@@ -16,14 +18,20 @@ export function checkBaseUrl(value: string | undefined): string {
   try {
     url = new URL(value.trim());
   } catch {
-    throw new ConfigurationError(`baseUrl is not an absolute URL: ${value}`);
-  }
-  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopback(url.hostname))) {
+    const hint = /^\s*sk_(?:live|test)_/.test(value) ? ' It looks like an API key: pass that as apiKey.' : '';
     throw new ConfigurationError(
-      `baseUrl must use https: (http: is allowed only for localhost, 127.0.0.0/8 and [::1]); got ${url.protocol}//${url.host}`,
+      `baseUrl is not an absolute URL such as https://api.example.com/v1 (the value is not shown, as it could be a key).${hint}`,
     );
   }
-  if (url.username || url.password || url.search || url.hash) {
+  // A scheme holds no `_`, so it cannot hold a key; the host could, so it is not quoted.
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && isLoopback(url.hostname))) {
+    throw new ConfigurationError(
+      `baseUrl must use https: (http: is allowed only for localhost, 127.0.0.0/8 and [::1]); got ${url.protocol} to another host.`,
+    );
+  }
+  // An empty `?` or `#` leaves `search` and `hash` empty, yet every path joined after it would land
+  // in the query or fragment (`PATCH /v1?/payouts/po_1` is `PATCH /v1`): check the text itself.
+  if (url.username || url.password || /[?#]/.test(value)) {
     throw new ConfigurationError('baseUrl must not hold credentials, a query or a fragment.');
   }
   return url.href.replace(/\/+$/, '');

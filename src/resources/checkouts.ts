@@ -5,6 +5,7 @@ import { APIResource } from '../core/resource.js';
 import type { Chain, Metadata, Token, Unrecognized } from '../core/types.js';
 import { encodeParams } from '../internal/params.js';
 import {
+  atomicAmount,
   chainField,
   cursorParam,
   dateTime,
@@ -42,7 +43,7 @@ export interface Checkout {
   deposit_address: string;
   /** Amount due in USD. */
   amount_usd: number;
-  /** Amount due in the token's smallest unit (6 decimals), a decimal string. */
+  /** Amount due in the token's smallest unit (6 decimals), a string of digits only (`/^\d+$/`). */
   amount_atomic: string;
   /** Network of the deposit. */
   chain: Chain | Unrecognized;
@@ -50,8 +51,8 @@ export interface Checkout {
   token: Token | Unrecognized;
   /** Hash of the paying transaction; absent or `null` until one is seen (`pending`, `expired`). */
   tx_hash?: string | null;
-  /** Block confirmations counted so far. */
-  confirmations: number;
+  /** Block confirmations counted so far; absent or `null` while none can be counted (`pending`). */
+  confirmations?: number | null;
   /** Block confirmations needed to reach `confirmed`. */
   required_confirmations: number;
   /** When an unpaid checkout expires (ISO 8601). */
@@ -72,11 +73,11 @@ export const checkoutSchema: z.ZodMiniType<Checkout> = z.looseObject({
   status: openEnum(checkoutStatuses),
   deposit_address: z.string(),
   amount_usd: z.number(),
-  amount_atomic: z.string(),
+  amount_atomic: atomicAmount,
   chain: chainField,
   token: tokenField,
   tx_hash: maybe(z.string()),
-  confirmations: z.int(),
+  confirmations: maybe(z.int()),
   required_confirmations: z.int(),
   expires_at: dateTime,
   detected_at: maybe(dateTime),

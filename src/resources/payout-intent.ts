@@ -1,6 +1,13 @@
 import * as z from 'zod/mini';
 import type { Chain, Environment, Token, Unrecognized } from '../core/types.js';
-import { chainField, dateTime, environmentField, openEnum, tokenField } from '../internal/schemas.js';
+import {
+  atomicAmount,
+  chainField,
+  dateTime,
+  environmentField,
+  openEnum,
+  tokenField,
+} from '../internal/schemas.js';
 
 /** Payout states, in lifecycle order (spec: States and transitions, Payout intent). */
 export const payoutStatuses = [
@@ -44,7 +51,10 @@ export interface PayoutIntent {
   token: Token | Unrecognized;
   /** Payout amount in token units (USDT/USDC ≈ USD), a double; see `amount_atomic` for the exact value. */
   amount: number;
-  /** Amount in the token's smallest unit (6 decimals), a decimal string; `null` until known. */
+  /**
+   * Amount in the token's smallest unit (6 decimals), a string of digits only (`/^\d+$/`); `null`
+   * when the amount has more decimals than the token.
+   */
   amount_atomic: string | null;
   /** Currency code, for example `USD`. */
   currency: string;
@@ -93,7 +103,7 @@ export const payoutIntentSchema: z.ZodMiniType<PayoutIntent> = z.looseObject({
   chain: chainField,
   token: tokenField,
   amount: z.number(),
-  amount_atomic: nullableString,
+  amount_atomic: z.nullable(atomicAmount),
   currency: z.string(),
   status: openEnum(payoutStatuses),
   description: nullableString,

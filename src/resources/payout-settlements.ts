@@ -4,7 +4,15 @@ import type { RequestOptions } from '../core/request-options.js';
 import { APIResource } from '../core/resource.js';
 import type { Chain, Unrecognized } from '../core/types.js';
 import { encodeParams } from '../internal/params.js';
-import { chainField, chainParam, cursorParam, dateTime, idParam, limitParam } from '../internal/schemas.js';
+import {
+  atomicAmount,
+  chainField,
+  chainParam,
+  cursorParam,
+  dateTime,
+  idParam,
+  limitParam,
+} from '../internal/schemas.js';
 
 /** An on-chain settlement record of a payout (spec: Resources, Payout settlement record). */
 export interface PayoutSettlement {
@@ -22,7 +30,7 @@ export interface PayoutSettlement {
   from_address: string;
   /** Address the tokens reached. */
   to_address: string;
-  /** Amount in the token's smallest unit, a decimal string. */
+  /** Amount in the token's smallest unit, a string of digits only (`/^\d+$/`). */
   amount_atomic: string;
   /** Block that holds the transaction. */
   block_number: number;
@@ -49,7 +57,7 @@ export const payoutSettlementSchema: z.ZodMiniType<PayoutSettlement> = z.looseOb
   log_index: z.int(),
   from_address: z.string(),
   to_address: z.string(),
-  amount_atomic: z.string(),
+  amount_atomic: atomicAmount,
   block_number: z.int(),
   block_hash: z.string(),
   confirmations: z.int(),

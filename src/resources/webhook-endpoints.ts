@@ -15,8 +15,10 @@ export class WebhookEndpoints extends APIResource {
    *
    * @param id - Webhook endpoint id, prefix `we_`.
    * @param options - Per-call options; an `Idempotency-Key` is sent and kept across retries.
-   * @returns `{ id, deleted: true }` for any 2xx answer, whatever its body.
+   * @returns `{ id, deleted: true }` for a 2xx answer: empty, `{}`, text, the record or a confirmation.
    * @throws {RequestValidationError} on a bad id, before sending.
+   * @throws {ResponseValidationError} when a 2xx body contradicts the delete (`deleted` present
+   *   and not `true`, or another `id`).
    * @throws {NotFoundError} when no such webhook endpoint (also on a second delete).
    * @throws {AuthenticationError} on a rejected key; {@link APIError} subclasses on other errors.
    * @example

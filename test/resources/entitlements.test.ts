@@ -333,7 +333,7 @@ describe('entitlements.delete', () => {
   it.each([
     ['204 without a body', () => new Response(null, { status: 204 })],
     ['200 with {}', () => Response.json({})],
-    ['200 with the record', () => Response.json({ id: 'ent_other', object: 'entitlement' })],
+    ['200 with the record', () => Response.json({ id: 'ent_1', object: 'entitlement' })],
     ['200 with plain text', () => new Response('OK', { headers: { 'content-type': 'text/plain' } })],
   ])('delete: resolves to the confirmation on %s', async (_, respond) => {
     for (const validateResponses of [true, false]) {

@@ -13,6 +13,7 @@ import {
 } from './core/pagination.js';
 import type { RequestOptions } from './core/request-options.js';
 import type { Environment } from './core/types.js';
+import { isByteCount } from './internal/call-options.js';
 import { readEnv } from './internal/env.js';
 import { asLogLevel, levelLogger } from './internal/log.js';
 import { listEnvelope } from './internal/schemas.js';
@@ -75,6 +76,13 @@ export interface ClientOptions {
    */
   validateResponses?: boolean | undefined;
   /**
+   * The largest response body accepted, in bytes, counted after decompression while it streams
+   * in. A larger body is abandoned at the bound and the call rejects with
+   * `ResponseValidationError` (issue code `too_large`); it is not retried.
+   * @default 16 * 1024 * 1024 (16 MiB)
+   */
+  maxResponseBytes?: number | undefined;
+  /**
    * Allow construction in a browser. The key is a secret: only set this for internal tools
    * whose users may see it.
    * @default false
@@ -132,7 +140,7 @@ export class Chainbill {
    *   or holds anything but visible ASCII, such as whitespace (code `api_key_invalid`, no status);
    *   nothing is sent with it.
    * @throws {ConfigurationError} when the base URL is missing, not a URL, or `http:` to a
-   *   non-loopback host; when `timeout` or `maxRetries` is out of range; in a browser without
+   *   non-loopback host; when `timeout`, `maxRetries` or `maxResponseBytes` is out of range; in a browser without
    *   `dangerouslyAllowBrowser`.
    */
   constructor(options: ClientOptions = {}) {
@@ -167,6 +175,10 @@ export class Chainbill {
     if (!Number.isInteger(maxRetries) || maxRetries < 0) {
       throw new ConfigurationError('maxRetries must be a whole number, 0 or more.');
     }
+    const maxResponseBytes = options.maxResponseBytes ?? 16 * 1024 * 1024;
+    if (!isByteCount(maxResponseBytes)) {
+      throw new ConfigurationError('maxResponseBytes must be a whole number of bytes, 1 or more.');
+    }
     const level = options.logLevel ?? asLogLevel(readEnv('CHAINBILL_LOG')) ?? 'warn';
     this.#transport = new Transport({
       baseUrl: this.baseUrl,
@@ -177,6 +189,7 @@ export class Chainbill {
       defaultHeaders: options.defaultHeaders ?? {},
       log: levelLogger(options.logger ?? console, level),
       validateResponses: options.validateResponses ?? true,
+      maxResponseBytes,
     });
     this.payouts = new Payouts(this);
     this.paymentMethods = new PaymentMethods(this);

@@ -182,7 +182,7 @@ describe('logging', () => {
       'debug [chainbill] ← 200 PATCH /payouts/po_1',
     ]);
     expect(lines[0]?.details).toMatchObject({ attempt: 1 });
-    expect(lines[2]?.details).toMatchObject({ attempt: 2, of: 2, reason: '503 status 503' });
+    expect(lines[2]?.details).toMatchObject({ attempt: 2, of: 2, reason: 'status 503' });
     expect(lines[3]?.details).toMatchObject({ attempt: 2 });
   });
 

@@ -5,6 +5,8 @@
  * @module
  */
 
+import { redactHeaders } from '../internal/log.js';
+
 const brand: unique symbol = Symbol.for('chainbill.error');
 
 /** Issue shape shared by request and response validation errors: where, and what went wrong. */
@@ -43,6 +45,16 @@ export class ChainbillError extends Error {
     this.name = Object.hasOwn(new.target, 'brand') ? new.target.brand : new.target.name;
     // Non-enumerable, so it stays out of JSON.stringify and util.inspect.
     Object.defineProperty(this, brand, { value: chain });
+  }
+
+  /**
+   * What `JSON.stringify(error)` writes (an `Error`'s own `message` is not enumerable, so it would
+   * otherwise be dropped).
+   *
+   * @returns `{ name, message }`; subclasses add their fields.
+   */
+  toJSON(): Record<string, unknown> {
+    return { name: this.name, message: this.message };
   }
 
   /**
@@ -114,8 +126,14 @@ export class APIError extends ChainbillError {
 
   /** @param init - Status, parsed error body, headers, raw body and request id. */
   constructor(init: APIErrorInit) {
-    const text = init.error?.message ?? init.message ?? `HTTP ${init.status ?? 'error'}`;
-    super(init.status === undefined ? text : `${init.status} ${text}`);
+    // The API's message verbatim (DESIGN.md: Errors); the status is in `status`.
+    super(
+      init.error?.message ??
+        init.message ??
+        (init.status === undefined
+          ? 'The request failed.'
+          : `The server answered ${init.status} with no message.`),
+    );
     this.status = init.status;
     this.type = init.error?.type ?? null;
     this.code = init.error?.code ?? null;
@@ -123,6 +141,24 @@ export class APIError extends ChainbillError {
     this.requestId = init.requestId ?? null;
     this.headers = init.headers ?? new Headers();
     this.body = init.body;
+  }
+
+  /**
+   * What `JSON.stringify(error)` writes: the error's fields and its headers as a plain object with
+   * secrets redacted; not the body.
+   *
+   * @returns `{ name, message, status, type, code, param, requestId, headers }`.
+   */
+  override toJSON(): Record<string, unknown> {
+    return {
+      ...super.toJSON(),
+      status: this.status,
+      type: this.type,
+      code: this.code,
+      param: this.param,
+      requestId: this.requestId,
+      headers: redactHeaders(this.headers),
+    };
   }
 }
 
@@ -206,6 +242,15 @@ export class ResponseValidationError extends ChainbillError {
     this.status = init.status;
     this.requestId = init.requestId;
   }
+
+  /**
+   * What `JSON.stringify(error)` writes; not the body.
+   *
+   * @returns `{ name, message, status, requestId, issues }`.
+   */
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), status: this.status, requestId: this.requestId, issues: this.issues };
+  }
 }
 
 /** A parameter that breaks the spec's rules; thrown before anything is sent. */
@@ -226,6 +271,15 @@ export class RequestValidationError extends ChainbillError {
     this.param = param;
     this.issues = issues;
   }
+
+  /**
+   * What `JSON.stringify(error)` writes.
+   *
+   * @returns `{ name, message, param, issues }`.
+   */
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), param: this.param, issues: this.issues };
+  }
 }
 
 /** A client option that cannot work (a non-https base URL, use in a browser, …). */
@@ -233,8 +287,14 @@ export class ConfigurationError extends ChainbillError {
   static override readonly brand: string = 'ConfigurationError';
 }
 
+// IMF-fixdate (RFC 9110 §5.6.7), the one HTTP-date form a sender may generate.
+const imfFixdate =
+  /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun), \d{2} (?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d{4} \d{2}:\d{2}:\d{2} GMT$/;
+
 /**
- * Reads a `Retry-After` value: delay-seconds or an HTTP date.
+ * Reads a `Retry-After` value (RFC 9110 §10.2.3): delay-seconds (digits only) or an IMF-fixdate.
+ * Anything else (`-1`, `1.5`, `x 5`, `1, 2`, an obsolete date form, an impossible date) is
+ * unreadable, so the normal backoff applies.
  *
  * @param value - The header value, or `null`.
  * @param now - Current time in ms since the epoch.
@@ -243,9 +303,11 @@ export class ConfigurationError extends ChainbillError {
 export function parseRetryAfterSeconds(value: string | null, now: number = Date.now()): number | null {
   if (value === null) return null;
   const trimmed = value.trim();
-  if (/^\d+(\.\d+)?$/.test(trimmed)) return Number(trimmed);
+  if (/^\d+$/.test(trimmed)) return Number(trimmed);
+  if (!imfFixdate.test(trimmed)) return null;
   const date = Date.parse(trimmed);
-  if (Number.isNaN(date)) return null;
+  // A date that rolls over (31 Feb) or names the wrong weekday does not print back the same.
+  if (Number.isNaN(date) || new Date(date).toUTCString() !== trimmed) return null;
   return Math.max(0, (date - now) / 1000);
 }
 

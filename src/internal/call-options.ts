@@ -2,20 +2,41 @@ import { RequestValidationError } from '../core/error.js';
 import type { RequestOptions } from '../core/request-options.js';
 import { VERSION } from '../version.js';
 
+// 1 to 255 visible ASCII characters: what fits in a header unchanged and what servers store.
+const idempotencyKeyPattern = /^[\x21-\x7e]{1,255}$/;
+
 /**
- * Checks a call's `maxRetries` and `timeout` by the constructor's rules, before anything is sent:
- * a `NaN` (from `Number(process.env.X)` when unset) would otherwise retry forever or time out at once.
+ * Whether a `maxResponseBytes` value is usable: a whole number of bytes, 1 or more.
+ *
+ * @param value - The candidate.
+ * @returns Whether it is a positive safe integer.
+ */
+export function isByteCount(value: number): boolean {
+  return Number.isSafeInteger(value) && value > 0;
+}
+
+/**
+ * Checks a call's options by the constructor's rules, before anything is sent: a `NaN` (from
+ * `Number(process.env.X)` when unset) would otherwise retry forever or time out at once, and an
+ * empty `idempotencyKey` would be sent as an empty header.
  *
  * @param options - The call's options.
- * @throws {RequestValidationError} with `param` `maxRetries` or `timeout`.
+ * @throws {RequestValidationError} with `param` `maxRetries`, `timeout`, `maxResponseBytes` or
+ *   `idempotencyKey`.
  */
 export function checkCallOptions(options: RequestOptions): void {
-  const { maxRetries, timeout } = options;
+  const { maxRetries, timeout, maxResponseBytes, idempotencyKey } = options;
   if (maxRetries !== undefined && !(Number.isInteger(maxRetries) && maxRetries >= 0)) {
     throw invalid('maxRetries', 'must be a whole number, 0 or more');
   }
   if (timeout !== undefined && !(Number.isFinite(timeout) && timeout > 0 && timeout <= 2_147_483_647)) {
     throw invalid('timeout', 'must be a positive number of milliseconds');
+  }
+  if (maxResponseBytes !== undefined && !isByteCount(maxResponseBytes)) {
+    throw invalid('maxResponseBytes', 'must be a whole number of bytes, 1 or more');
+  }
+  if (idempotencyKey !== undefined && !idempotencyKeyPattern.test(idempotencyKey)) {
+    throw invalid('idempotencyKey', 'must be 1 to 255 visible ASCII characters (no spaces)');
   }
 }
 

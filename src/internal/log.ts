@@ -1,7 +1,7 @@
 import type { Logger, LogLevel } from '../core/logger.js';
 import { logLevels } from '../core/logger.js';
 
-const secretHeaders = new Set(['authorization', 'cookie', 'proxy-authorization']);
+const secretHeaders = new Set(['authorization', 'cookie', 'proxy-authorization', 'set-cookie']);
 
 /**
  * Copies headers for a log line with secrets redacted: `Authorization` becomes `Bearer ***`.
@@ -19,7 +19,8 @@ export function redactHeaders(headers: Headers): Record<string, string> {
 
 /** Keeps an auth scheme (`Bearer`, `Basic`) when there is one; everything else is secret. */
 function redact(name: string, value: string): string {
-  const scheme = name === 'cookie' ? undefined : /^([A-Za-z][\w.+-]*) +\S/.exec(value)?.[1];
+  const scheme =
+    name === 'cookie' || name === 'set-cookie' ? undefined : /^([A-Za-z][\w.+-]*) +\S/.exec(value)?.[1];
   return scheme === undefined ? '***' : `${scheme} ***`;
 }
 

@@ -13,9 +13,11 @@ import {
 } from '../core/error.js';
 import type { ListQuery } from '../core/pagination.js';
 import type { RequestOptions } from '../core/request-options.js';
+import { BodyNotUtf8, BodyTooLarge, readBody } from './body.js';
 import { callHeaders, checkCallOptions } from './call-options.js';
 import { toIssues } from './issues.js';
 import { type LevelLogger, redactHeaders } from './log.js';
+import { redactResponseHeaders, redactText, redactValue } from './redact.js';
 import { backoffMs, retryDelayForResponse, sleep } from './retry.js';
 
 /** A `fetch`-compatible function. */
@@ -54,6 +56,8 @@ export interface TransportConfig {
   defaultHeaders: Record<string, string>;
   log: LevelLogger;
   validateResponses: boolean;
+  /** The largest response body accepted, in bytes after decompression. */
+  maxResponseBytes: number;
 }
 
 /** A parsed success, with the raw JSON body kept for errors raised after parsing (pagination). */
@@ -62,6 +66,10 @@ export interface Sent<T> extends WithResponse<T> {
 }
 
 type Attempt = { response: Response; text: string } | { error: ChainbillError };
+
+/** Errors that another attempt cannot mend: the caller's abort, a body over the bound. */
+const final = (error: ChainbillError): boolean =>
+  error instanceof APIUserAbortError || error instanceof ResponseValidationError;
 
 /**
  * The one request path of the SDK (STYLE.md rule 2): headers, idempotency key, per-attempt timeout,
@@ -80,6 +88,9 @@ export class Transport {
       prefix: config.baseUrl,
       // Looked up per request, so a fetch patched after the client was built (msw) is used.
       fetch: (input, init) => (config.fetch ?? globalThis.fetch)(input, init),
+      // A redirect would carry the request, its body and the key to a URL the caller never
+      // configured: every 3xx is answered as an error instead (DESIGN.md: Responses).
+      redirect: 'manual',
       retry: 0,
       timeout: false,
       throwHttpErrors: false,
@@ -105,11 +116,11 @@ export class Transport {
       let reason: ChainbillError;
       if ('error' in outcome) {
         reason = outcome.error;
-        delay = outcome.error instanceof APIUserAbortError ? null : backoffMs(retry);
+        delay = final(outcome.error) ? null : backoffMs(retry);
       } else if (outcome.response.ok) {
         return this.#parse(spec, outcome.response, outcome.text);
       } else {
-        reason = apiErrorFrom(outcome.response, outcome.text);
+        reason = apiErrorFrom(outcome.response, outcome.text, config.apiKey);
         delay = retryDelayForResponse(outcome.response.status, outcome.response.headers, retry);
       }
       if (delay === null || retry >= maxRetries) throw reason;
@@ -137,9 +148,18 @@ export class Transport {
       return { error: new APIUserAbortError('Request was aborted.', { cause: options.signal.reason }) };
     }
     const timeout = options.timeout ?? this.#config.timeout;
-    const timer = new AbortController();
-    const handle = setTimeout(() => timer.abort(), timeout);
-    const signal = options.signal ? AbortSignal.any([options.signal, timer.signal]) : timer.signal;
+    // One controller per attempt, aborted by the timer or the caller's signal. The listener on the
+    // caller's signal is removed when the attempt settles: a signal shared by many calls must not
+    // keep one listener (and its closure) per call it ever served.
+    const controller = new AbortController();
+    let timedOut = false;
+    const handle = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, timeout);
+    const onCallerAbort = (): void => controller.abort(options.signal?.reason);
+    options.signal?.addEventListener('abort', onCallerAbort, { once: true });
+    const signal = controller.signal;
     const started = Date.now();
     const log = this.#config.log;
     log.debug(`→ ${spec.method} ${spec.path}`, {
@@ -155,19 +175,28 @@ export class Transport {
         json: spec.body,
         signal,
       });
-      const text = await readText(response, signal);
+      const maxBytes = options.maxResponseBytes ?? this.#config.maxResponseBytes;
+      let text: string;
+      try {
+        text = await readBody(response, signal, maxBytes, response.ok);
+      } catch (bad) {
+        const error = badBody(bad, response);
+        if (error === undefined) throw bad;
+        return { error };
+      }
       log.debug(`← ${response.status} ${spec.method} ${spec.path}`, { ms: Date.now() - started });
       return { response, text };
     } catch (raw) {
       // ky's errors carry the Request, and with it the Authorization header: keep only the root cause.
       const cause = raw instanceof NetworkError ? raw.cause : isKyError(raw) ? undefined : raw;
       if (options.signal?.aborted) return { error: new APIUserAbortError('Request was aborted.', { cause }) };
-      if (timer.signal.aborted) {
+      if (timedOut) {
         return { error: new APIConnectionTimeoutError(`Request timed out after ${timeout} ms.`, { cause }) };
       }
       return { error: new APIConnectionError(`Connection error: ${describeCause(cause)}`, { cause }) };
     } finally {
       clearTimeout(handle);
+      options.signal?.removeEventListener('abort', onCallerAbort);
     }
   }
 
@@ -175,10 +204,11 @@ export class Transport {
     const requestId = requestIdOf(response.headers);
     const status = response.status;
     const contentType = response.headers.get('content-type') ?? '';
+    const key = this.#config.apiKey;
     const fail = (message: string, code: string, body: unknown): ResponseValidationError =>
-      new ResponseValidationError(message, {
-        issues: [{ path: [], code, message }],
-        body,
+      new ResponseValidationError(redactText(message, key), {
+        issues: [{ path: [], code, message: redactText(message, key) }],
+        body: redactValue(body, key),
         status,
         requestId,
       });
@@ -206,31 +236,32 @@ export class Transport {
     const where = issues[0]?.path.join('.') || 'body';
     throw new ResponseValidationError(
       `The response does not match the API spec at \`${where}\`: ${issues[0]?.message}.`,
-      {
-        issues,
-        body,
-        status,
-        requestId,
-      },
+      { issues, body: redactValue(body, key), status, requestId },
     );
   }
 }
 
 /**
- * Reads the body, giving up when the attempt's signal aborts. undici ties the signal to the body
- * stream, but msw and many custom `fetch`es do not: without this, a stalled body would outlive
- * `timeout` and the caller's abort.
+ * The error for a body that cannot be kept: over `maxResponseBytes`, or not UTF-8 on a 2xx.
+ * Neither is retried: the same server would send the same body again.
  */
-function readText(response: Response, signal: AbortSignal): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const onAbort = (): void => reject(signal.reason);
-    if (signal.aborted) return onAbort();
-    signal.addEventListener('abort', onAbort, { once: true });
-    response
-      .text()
-      .then(resolve, reject)
-      .finally(() => signal.removeEventListener('abort', onAbort));
-  });
+function badBody(bad: unknown, response: Response): ResponseValidationError | undefined {
+  const at = { status: response.status, requestId: requestIdOf(response.headers), body: undefined };
+  if (bad instanceof BodyTooLarge) {
+    const message = `The response body is larger than maxResponseBytes (${bad.maxBytes} bytes); it was not read further.`;
+    return new ResponseValidationError(message, {
+      issues: [{ path: [], code: 'too_large', message }],
+      ...at,
+    });
+  }
+  if (bad instanceof BodyNotUtf8) {
+    const message = `The response body is not valid UTF-8 (a bad byte sequence within its first ${bad.bytes} bytes).`;
+    return new ResponseValidationError(message, {
+      issues: [{ path: [], code: 'invalid_utf8', message }],
+      ...at,
+    });
+  }
+  return undefined;
 }
 
 const notJson: unique symbol = Symbol('notJson');
@@ -261,14 +292,22 @@ function describeCause(cause: unknown): string {
  * Builds the error for a non-2xx response: class by status (or `authentication_error`), fields from
  * the spec's error body when it has that shape, the raw body kept either way.
  */
-function apiErrorFrom(response: Response, text: string): APIError {
+function apiErrorFrom(response: Response, text: string, apiKey: string): APIError {
   const parsed = text === '' ? undefined : parseJson(text);
-  const body = parsed === notJson ? text : parsed;
+  // Server text may echo the request's Authorization header: redacted before it is kept anywhere.
+  const body = redactValue(parsed === notJson ? text : parsed, apiKey);
+  const status = response.status;
+  const location = response.headers.get('location');
+  const redirect =
+    status >= 300 && status < 400
+      ? `The server answered ${status} with a redirect${location ? ` to ${location}` : ''}; redirects are not followed.`
+      : undefined;
+  const fields = errorFields(body);
   return makeAPIError({
-    status: response.status,
-    error: errorFields(body),
-    message: response.statusText || undefined,
-    headers: response.headers,
+    status,
+    error: redirect === undefined ? fields : { ...fields, message: redactText(redirect, apiKey) },
+    message: redactText(response.statusText, apiKey) || undefined,
+    headers: redactResponseHeaders(response.headers, apiKey),
     body,
     requestId: requestIdOf(response.headers),
   });

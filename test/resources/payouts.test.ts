@@ -313,7 +313,7 @@ describe('responses', () => {
       code: 'amount_too_small',
       param: 'amount',
       requestId: 'req_42',
-      message: '422 too small',
+      message: 'too small',
       body,
     });
   });

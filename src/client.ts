@@ -1,23 +1,14 @@
-import * as z from 'zod/mini';
 import { APIPromise } from './core/api-promise.js';
 import { AuthenticationError, ConfigurationError } from './core/error.js';
 import type { Logger, LogLevel } from './core/logger.js';
-import {
-  CursorTrail,
-  type ListQuery,
-  nextPageQuery,
-  Page,
-  type PageFetcher,
-  PagePromise,
-  type PaginationKind,
-} from './core/pagination.js';
+import type { PagePromise, PaginationKind } from './core/pagination.js';
 import type { RequestOptions } from './core/request-options.js';
-import type { Environment } from './core/types.js';
+import type { Environment, Fetch } from './core/types.js';
 import { isByteCount } from './internal/call-options.js';
 import { readEnv } from './internal/env.js';
 import { asLogLevel, levelLogger } from './internal/log.js';
-import { listEnvelope } from './internal/schemas.js';
-import { type Fetch, type RequestSpec, Transport } from './internal/transport.js';
+import { type ListSpec, sendList } from './internal/paging.js';
+import { type RequestSpec, Transport } from './internal/transport.js';
 import { checkBaseUrl } from './internal/url.js';
 import { Checkouts } from './resources/checkouts.js';
 import { Customers } from './resources/customers.js';
@@ -224,47 +215,8 @@ export class Chainbill {
    * @param options - Per-call options, used for every page.
    * @returns The first page, iterable over every item.
    */
-  requestList<T>(
-    kind: PaginationKind,
-    build: () => Omit<RequestSpec<T>, 'method' | 'body' | 'query'> & { query: ListQuery },
-    options?: RequestOptions,
-  ): PagePromise<T> {
-    const fetchPage = (spec: ReturnType<typeof build>): PageFetcher<T> => {
-      const envelope = listEnvelope(spec.schema);
-      // Unchecked items are the caller's choice (validateResponses: false); an unchecked envelope
-      // would page on whatever `has_more` and `next_cursor` happen to be.
-      const uncheckedEnvelope = listEnvelope(z.unknown() as z.ZodMiniType<T>);
-      const trail = new CursorTrail();
-      const fetcher: PageFetcher<T> = async (query) => {
-        const sent = await this.#transport.send(
-          { method: 'GET', path: spec.path, query, schema: envelope, uncheckedSchema: uncheckedEnvelope },
-          options,
-        );
-        const next = nextPageQuery(
-          kind,
-          query,
-          sent.data,
-          {
-            status: sent.response.status,
-            requestId: sent.requestId,
-            body: sent.body,
-          },
-          trail,
-        );
-        return {
-          data: new Page(sent.data, next, fetcher),
-          response: sent.response,
-          requestId: sent.requestId,
-        };
-      };
-      return fetcher;
-    };
-    return new PagePromise(
-      (async () => {
-        const spec = build();
-        return fetchPage(spec)(spec.query);
-      })(),
-    );
+  requestList<T>(kind: PaginationKind, build: () => ListSpec<T>, options?: RequestOptions): PagePromise<T> {
+    return sendList(this.#transport, kind, build, options);
   }
 
   /**

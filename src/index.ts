@@ -23,11 +23,18 @@ export {
 } from './core/error.js';
 export type { Logger, LogLevel } from './core/logger.js';
 export { fromAtomicUnits, toAtomicUnits, tokenDecimals } from './core/money.js';
-export type { ListQuery, PageFetcher, PaginationKind } from './core/pagination.js';
+export type { PaginationKind } from './core/pagination.js';
 export { Page, PagePromise } from './core/pagination.js';
 export type { RequestOptions } from './core/request-options.js';
-export type { Chain, DeletedObject, Environment, Metadata, Token, Unrecognized } from './core/types.js';
-export type { Fetch } from './internal/transport.js';
+export type {
+  Chain,
+  DeletedObject,
+  Environment,
+  Fetch,
+  Metadata,
+  Token,
+  Unrecognized,
+} from './core/types.js';
 export type { Checkout, CheckoutListParams, CheckoutStatus } from './resources/checkouts.js';
 export { Checkouts } from './resources/checkouts.js';
 export type { Customer, CustomerCreateParams, CustomerListParams } from './resources/customers.js';
@@ -53,10 +60,16 @@ export type {
   PaymentMethodUpdateParams,
 } from './resources/payment-methods.js';
 export { PaymentMethods } from './resources/payment-methods.js';
-export type { PayoutIntent, PayoutReferenceType, PayoutStatus } from './resources/payout-intent.js';
 export type { PayoutSettlement, PayoutSettlementListParams } from './resources/payout-settlements.js';
 export { PayoutSettlements } from './resources/payout-settlements.js';
-export type { PayoutCreateParams, PayoutListParams, PayoutUpdateParams } from './resources/payouts.js';
+export type {
+  PayoutCreateParams,
+  PayoutIntent,
+  PayoutListParams,
+  PayoutReferenceType,
+  PayoutStatus,
+  PayoutUpdateParams,
+} from './resources/payouts.js';
 export { Payouts } from './resources/payouts.js';
 export type { Plan, PlanListParams, PlanStatus } from './resources/plans.js';
 export { Plans } from './resources/plans.js';

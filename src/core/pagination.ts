@@ -1,16 +1,11 @@
+import type { ListQuery, PageFetcher } from '../internal/paging.js';
 import { encodeParams } from '../internal/params.js';
 import { toArrayOptions } from '../internal/schemas.js';
-import { APIPromise, type WithResponse } from './api-promise.js';
-import { ChainbillError, ResponseValidationError } from './error.js';
-
-/** Query parameters of a list call, already encoded for the wire. */
-export type ListQuery = Record<string, string | number | undefined>;
+import { APIPromise } from './api-promise.js';
+import { ChainbillError } from './error.js';
 
 /** How a list pages: `cursor` sends `next_cursor` back; `offset` advances `offset` (customers). */
 export type PaginationKind = 'cursor' | 'offset';
-
-/** Fetches one page for a query: the transport behind a list call. */
-export type PageFetcher<T> = (query: ListQuery) => Promise<WithResponse<Page<T>>>;
 
 /**
  * One page of a list (spec: List envelope): the items, `has_more` and `next_cursor`, and a way to
@@ -63,82 +58,6 @@ export class Page<T> {
     if (this.#next === null) throw new ChainbillError('No next page: has_more is false.');
     return (await this.#fetch(this.#next)).data;
   }
-}
-
-/**
- * The cursors one list call has followed, each with the cursor that led to it, so that a loop of
- * any length (`a → b → c → a`) is caught, not only a cursor that repeats the one just sent.
- * Memory grows by one cursor per page, never per item.
- */
-export class CursorTrail {
-  readonly #from = new Map<string, string | undefined>();
-
-  /**
-   * Records that the page fetched with `sent` pointed to `next`.
-   *
-   * @param sent - The cursor of the request (`undefined` for the first page).
-   * @param next - The `next_cursor` of its response.
-   * @returns Whether `next` was already on the way to `sent`: following it would loop.
-   */
-  loops(sent: string | undefined, next: string): boolean {
-    if (sent !== undefined && !this.#from.has(sent)) this.#from.set(sent, undefined);
-    if (!this.#from.has(next)) {
-      this.#from.set(next, sent);
-      return false;
-    }
-    // Fetching the same page again (getNextPage() twice) points to the same cursor: not a loop.
-    if (this.#from.get(next) === sent) return false;
-    for (let at = sent; at !== undefined; at = this.#from.get(at)) if (at === next) return true;
-    return false;
-  }
-}
-
-/**
- * Works out the query of the page after `envelope`, or `null` at the end, and rejects envelopes
- * that would loop or stop silently (DESIGN.md: Lists).
- *
- * @param kind - How the list pages.
- * @param query - The query that fetched `envelope`.
- * @param envelope - The parsed page.
- * @param response - Status, request id and raw body, for the error.
- * @param trail - The cursors this list call has followed, to catch longer loops.
- * @returns The next query, or `null` when `has_more` is false.
- * @throws {ResponseValidationError} on `has_more: true` with no `next_cursor` or with a cursor
- *   already followed (cursor lists), or with an empty page (offset lists).
- */
-export function nextPageQuery(
-  kind: PaginationKind,
-  query: ListQuery,
-  envelope: { data: unknown[]; has_more: boolean; next_cursor: string | null },
-  response: { status: number; requestId: string | null; body: unknown },
-  trail?: CursorTrail,
-): ListQuery | null {
-  if (!envelope.has_more) return null;
-  if (kind === 'offset') {
-    if (envelope.data.length === 0) throw pageError('has_more is true but the page is empty', response);
-    return { ...query, offset: Number(query['offset'] ?? 0) + envelope.data.length };
-  }
-  if (envelope.next_cursor === null || envelope.next_cursor === '') {
-    throw pageError('has_more is true but next_cursor is missing', response);
-  }
-  if (envelope.next_cursor === query['cursor']) {
-    throw pageError('next_cursor repeats the cursor of the request, the list would loop', response);
-  }
-  const sent = query['cursor'];
-  if (trail?.loops(typeof sent === 'string' ? sent : undefined, envelope.next_cursor)) {
-    throw pageError('next_cursor was already followed by this list, the list would loop', response);
-  }
-  return { ...query, cursor: envelope.next_cursor };
-}
-
-function pageError(
-  message: string,
-  response: { status: number; requestId: string | null; body: unknown },
-): ResponseValidationError {
-  return new ResponseValidationError(`Invalid list page: ${message}.`, {
-    issues: [{ path: ['next_cursor'], code: 'invalid_pagination', message }],
-    ...response,
-  });
 }
 
 /**

@@ -38,3 +38,9 @@ export interface DeletedObject {
   /** Always `true`: a failed delete rejects instead. */
   deleted: true;
 }
+
+/**
+ * A `fetch`-compatible function: the client's `fetch` option (the fake API's `fetch`, a custom
+ * agent, a test double). It receives a `Request` whose `redirect` is `'manual'`.
+ */
+export type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;

@@ -1,4 +1,4 @@
-import { parseRetryAfterSeconds } from '../core/error.js';
+import { parseRetryAfterSeconds } from './retry-after.js';
 
 /** Statuses retried (DESIGN.md: Retries): timeouts, rate limits and transient server failures. */
 export const retryableStatuses: ReadonlySet<number> = new Set([408, 429, 500, 502, 503, 504]);

@@ -4,24 +4,28 @@ import type { WithResponse } from '../core/api-promise.js';
 import {
   APIConnectionError,
   APIConnectionTimeoutError,
-  type APIError,
-  type APIErrorBody,
   APIUserAbortError,
   type ChainbillError,
-  makeAPIError,
   ResponseValidationError,
 } from '../core/error.js';
-import type { ListQuery } from '../core/pagination.js';
 import type { RequestOptions } from '../core/request-options.js';
-import { BodyNotUtf8, BodyTooLarge, readBody } from './body.js';
+import type { Fetch } from '../core/types.js';
+import { readBody } from './body.js';
 import { callHeaders, checkCallOptions } from './call-options.js';
 import { toIssues } from './issues.js';
 import { type LevelLogger, redactHeaders } from './log.js';
-import { redactResponseHeaders, redactText, redactValue } from './redact.js';
+import type { ListQuery } from './paging.js';
+import { redactText, redactValue } from './redact.js';
+import {
+  apiErrorFrom,
+  badBody,
+  describeCause,
+  isJsonType,
+  notJson,
+  parseJson,
+  requestIdOf,
+} from './response.js';
 import { backoffMs, retryDelayForResponse, sleep } from './retry.js';
-
-/** A `fetch`-compatible function. */
-export type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
 /** One call as a resource describes it: everything but transport concerns. */
 export interface RequestSpec<T> {
@@ -239,94 +243,4 @@ export class Transport {
       { issues, body: redactValue(body, key), status, requestId },
     );
   }
-}
-
-/**
- * The error for a body that cannot be kept: over `maxResponseBytes`, or not UTF-8 on a 2xx.
- * Neither is retried: the same server would send the same body again.
- */
-function badBody(bad: unknown, response: Response): ResponseValidationError | undefined {
-  const at = { status: response.status, requestId: requestIdOf(response.headers), body: undefined };
-  if (bad instanceof BodyTooLarge) {
-    const message = `The response body is larger than maxResponseBytes (${bad.maxBytes} bytes); it was not read further.`;
-    return new ResponseValidationError(message, {
-      issues: [{ path: [], code: 'too_large', message }],
-      ...at,
-    });
-  }
-  if (bad instanceof BodyNotUtf8) {
-    const message = `The response body is not valid UTF-8 (a bad byte sequence within its first ${bad.bytes} bytes).`;
-    return new ResponseValidationError(message, {
-      issues: [{ path: [], code: 'invalid_utf8', message }],
-      ...at,
-    });
-  }
-  return undefined;
-}
-
-const notJson: unique symbol = Symbol('notJson');
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return notJson;
-  }
-}
-
-function isJsonType(contentType: string): boolean {
-  return /^application\/(?:[\w.+-]+\+)?json\b/i.test(contentType.trim());
-}
-
-function requestIdOf(headers: Headers): string | null {
-  return headers.get('x-request-id') ?? headers.get('request-id');
-}
-
-function describeCause(cause: unknown): string {
-  if (!(cause instanceof Error)) return 'the request failed';
-  const code = (cause.cause as { code?: unknown } | undefined)?.code;
-  return typeof code === 'string' ? `${cause.message} (${code})` : cause.message;
-}
-
-/**
- * Builds the error for a non-2xx response: class by status (or `authentication_error`), fields from
- * the spec's error body when it has that shape, the raw body kept either way.
- */
-function apiErrorFrom(response: Response, text: string, apiKey: string): APIError {
-  const parsed = text === '' ? undefined : parseJson(text);
-  // Server text may echo the request's Authorization header: redacted before it is kept anywhere.
-  const body = redactValue(parsed === notJson ? text : parsed, apiKey);
-  const status = response.status;
-  const location = response.headers.get('location');
-  const redirect =
-    status >= 300 && status < 400
-      ? `The server answered ${status} with a redirect${location ? ` to ${location}` : ''}; redirects are not followed.`
-      : undefined;
-  const fields = errorFields(body);
-  return makeAPIError({
-    status,
-    error: redirect === undefined ? fields : { ...fields, message: redactText(redirect, apiKey) },
-    message: redactText(response.statusText, apiKey) || undefined,
-    headers: redactResponseHeaders(response.headers, apiKey),
-    body,
-    requestId: requestIdOf(response.headers),
-  });
-}
-
-function errorFields(body: unknown): Partial<APIErrorBody> | undefined {
-  const error = (body as { error?: unknown } | null | undefined)?.error;
-  if (typeof error !== 'object' || error === null) return undefined;
-  const record = error as Record<string, unknown>;
-  const text = (key: string): string | undefined =>
-    typeof record[key] === 'string' ? (record[key] as string) : undefined;
-  const fields: Partial<APIErrorBody> = {};
-  const type = text('type');
-  const code = text('code');
-  const message = text('message');
-  const param = text('param');
-  if (type !== undefined) fields.type = type;
-  if (code !== undefined) fields.code = code;
-  if (message !== undefined) fields.message = message;
-  if (param !== undefined) fields.param = param;
-  return fields;
 }

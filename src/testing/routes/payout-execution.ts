@@ -1,5 +1,5 @@
-import type { PayoutIntent, PayoutStatus } from '../../resources/payout-intent.js';
 import type { PayoutSettlement } from '../../resources/payout-settlements.js';
+import type { PayoutIntent, PayoutStatus } from '../../resources/payouts.js';
 import { conflict } from '../errors.js';
 import { type FakeState, newId, randomHash, type Scope } from '../state.js';
 import { type FakePayout, type FakeSettlement, settlementsOf } from './payouts.js';

@@ -1,13 +1,13 @@
 import { toAtomicUnits } from '../../core/money.js';
 import { type Chain, chains, type Token, tokens } from '../../core/types.js';
+import type { PayoutSettlement } from '../../resources/payout-settlements.js';
 import {
   type PayoutIntent,
   type PayoutStatus,
   payoutReferenceTypes,
   payoutStatuses,
   payoutUpdateStatuses,
-} from '../../resources/payout-intent.js';
-import type { PayoutSettlement } from '../../resources/payout-settlements.js';
+} from '../../resources/payouts.js';
 import type { Collection } from '../collection.js';
 import { conflict, invalid, notFound } from '../errors.js';
 import type { Route } from '../router.js';

@@ -1,0 +1,136 @@
+import * as z from 'zod/mini';
+import type { WithResponse } from '../core/api-promise.js';
+import { ResponseValidationError } from '../core/error.js';
+import { Page, PagePromise, type PaginationKind } from '../core/pagination.js';
+import type { RequestOptions } from '../core/request-options.js';
+import { listEnvelope } from './schemas.js';
+import type { RequestSpec, Transport } from './transport.js';
+
+/** Query parameters of a list call, already encoded for the wire. */
+export type ListQuery = Record<string, string | number | undefined>;
+
+/** Fetches one page for a query: the transport behind a list call. */
+export type PageFetcher<T> = (query: ListQuery) => Promise<WithResponse<Page<T>>>;
+
+/** A list call as a resource describes it: path, first query and item schema. */
+export type ListSpec<T> = Omit<RequestSpec<T>, 'method' | 'body' | 'query'> & { query: ListQuery };
+
+// Unchecked items are the caller's choice (validateResponses: false); an unchecked envelope would
+// page on whatever `has_more` and `next_cursor` happen to be. Built once: a new `z.unknown()` per
+// call would miss the envelope cache every time.
+const uncheckedItem: z.ZodMiniType<unknown> = z.unknown();
+
+/**
+ * Sends a list call and wraps it for paging: the first page now, every later page on demand, each
+ * through the transport with the same options (DESIGN.md: Lists).
+ *
+ * @param transport - The client's transport.
+ * @param kind - `cursor` or `offset` paging.
+ * @param build - Builds the first page's call; a `RequestValidationError` thrown here rejects.
+ * @param options - Per-call options, used for every page.
+ * @returns The first page, iterable over every item.
+ */
+export function sendList<T>(
+  transport: Transport,
+  kind: PaginationKind,
+  build: () => ListSpec<T>,
+  options?: RequestOptions,
+): PagePromise<T> {
+  const fetchPage = (spec: ListSpec<T>): PageFetcher<T> => {
+    const envelope = listEnvelope(spec.schema);
+    const uncheckedEnvelope = listEnvelope(uncheckedItem as z.ZodMiniType<T>);
+    const trail = new CursorTrail();
+    const fetcher: PageFetcher<T> = async (query) => {
+      const sent = await transport.send(
+        { method: 'GET', path: spec.path, query, schema: envelope, uncheckedSchema: uncheckedEnvelope },
+        options,
+      );
+      const at = { status: sent.response.status, requestId: sent.requestId, body: sent.body };
+      const next = nextPageQuery(kind, query, sent.data, at, trail);
+      return { data: new Page(sent.data, next, fetcher), response: sent.response, requestId: sent.requestId };
+    };
+    return fetcher;
+  };
+  return new PagePromise(
+    (async () => {
+      const spec = build();
+      return fetchPage(spec)(spec.query);
+    })(),
+  );
+}
+
+/**
+ * The cursors one list call has followed, each with the cursor that led to it, so that a loop of
+ * any length (`a → b → c → a`) is caught, not only a cursor that repeats the one just sent.
+ * Memory grows by one cursor per page, never per item.
+ */
+export class CursorTrail {
+  readonly #from = new Map<string, string | undefined>();
+
+  /**
+   * Records that the page fetched with `sent` pointed to `next`.
+   *
+   * @param sent - The cursor of the request (`undefined` for the first page).
+   * @param next - The `next_cursor` of its response.
+   * @returns Whether `next` was already on the way to `sent`: following it would loop.
+   */
+  loops(sent: string | undefined, next: string): boolean {
+    if (sent !== undefined && !this.#from.has(sent)) this.#from.set(sent, undefined);
+    if (!this.#from.has(next)) {
+      this.#from.set(next, sent);
+      return false;
+    }
+    // Fetching the same page again (getNextPage() twice) points to the same cursor: not a loop.
+    if (this.#from.get(next) === sent) return false;
+    for (let at = sent; at !== undefined; at = this.#from.get(at)) if (at === next) return true;
+    return false;
+  }
+}
+
+/**
+ * Works out the query of the page after `envelope`, or `null` at the end, and rejects envelopes
+ * that would loop or stop silently (DESIGN.md: Lists).
+ *
+ * @param kind - How the list pages.
+ * @param query - The query that fetched `envelope`.
+ * @param envelope - The parsed page.
+ * @param response - Status, request id and raw body, for the error.
+ * @param trail - The cursors this list call has followed, to catch longer loops.
+ * @returns The next query, or `null` when `has_more` is false.
+ * @throws {ResponseValidationError} on `has_more: true` with no `next_cursor` or with a cursor
+ *   already followed (cursor lists), or with an empty page (offset lists).
+ */
+export function nextPageQuery(
+  kind: PaginationKind,
+  query: ListQuery,
+  envelope: { data: unknown[]; has_more: boolean; next_cursor: string | null },
+  response: { status: number; requestId: string | null; body: unknown },
+  trail?: CursorTrail,
+): ListQuery | null {
+  if (!envelope.has_more) return null;
+  if (kind === 'offset') {
+    if (envelope.data.length === 0) throw pageError('has_more is true but the page is empty', response);
+    return { ...query, offset: Number(query['offset'] ?? 0) + envelope.data.length };
+  }
+  if (envelope.next_cursor === null || envelope.next_cursor === '') {
+    throw pageError('has_more is true but next_cursor is missing', response);
+  }
+  if (envelope.next_cursor === query['cursor']) {
+    throw pageError('next_cursor repeats the cursor of the request, the list would loop', response);
+  }
+  const sent = query['cursor'];
+  if (trail?.loops(typeof sent === 'string' ? sent : undefined, envelope.next_cursor)) {
+    throw pageError('next_cursor was already followed by this list, the list would loop', response);
+  }
+  return { ...query, cursor: envelope.next_cursor };
+}
+
+function pageError(
+  message: string,
+  response: { status: number; requestId: string | null; body: unknown },
+): ResponseValidationError {
+  return new ResponseValidationError(`Invalid list page: ${message}.`, {
+    issues: [{ path: ['next_cursor'], code: 'invalid_pagination', message }],
+    ...response,
+  });
+}

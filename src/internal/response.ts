@@ -1,0 +1,98 @@
+/**
+ * How the transport reads a response: JSON or not, its request id, and the SDK error for a
+ * non-2xx answer or a body that cannot be kept. Server text is redacted before it is kept.
+ */
+import { type APIError, type APIErrorBody, ResponseValidationError } from '../core/error.js';
+import { makeAPIError } from './api-error.js';
+import { BodyNotUtf8, BodyTooLarge } from './body.js';
+import { redactResponseHeaders, redactText, redactValue } from './redact.js';
+
+/**
+ * The error for a body that cannot be kept: over `maxResponseBytes`, or not UTF-8 on a 2xx.
+ * Neither is retried: the same server would send the same body again.
+ */
+export function badBody(bad: unknown, response: Response): ResponseValidationError | undefined {
+  const at = { status: response.status, requestId: requestIdOf(response.headers), body: undefined };
+  if (bad instanceof BodyTooLarge) {
+    const message = `The response body is larger than maxResponseBytes (${bad.maxBytes} bytes); it was not read further.`;
+    return new ResponseValidationError(message, {
+      issues: [{ path: [], code: 'too_large', message }],
+      ...at,
+    });
+  }
+  if (bad instanceof BodyNotUtf8) {
+    const message = `The response body is not valid UTF-8 (a bad byte sequence within its first ${bad.bytes} bytes).`;
+    return new ResponseValidationError(message, {
+      issues: [{ path: [], code: 'invalid_utf8', message }],
+      ...at,
+    });
+  }
+  return undefined;
+}
+
+export const notJson: unique symbol = Symbol('notJson');
+
+export function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return notJson;
+  }
+}
+
+export function isJsonType(contentType: string): boolean {
+  return /^application\/(?:[\w.+-]+\+)?json\b/i.test(contentType.trim());
+}
+
+export function requestIdOf(headers: Headers): string | null {
+  return headers.get('x-request-id') ?? headers.get('request-id');
+}
+
+export function describeCause(cause: unknown): string {
+  if (!(cause instanceof Error)) return 'the request failed';
+  const code = (cause.cause as { code?: unknown } | undefined)?.code;
+  return typeof code === 'string' ? `${cause.message} (${code})` : cause.message;
+}
+
+/**
+ * Builds the error for a non-2xx response: class by status (or `authentication_error`), fields from
+ * the spec's error body when it has that shape, the raw body kept either way.
+ */
+export function apiErrorFrom(response: Response, text: string, apiKey: string): APIError {
+  const parsed = text === '' ? undefined : parseJson(text);
+  // Server text may echo the request's Authorization header: redacted before it is kept anywhere.
+  const body = redactValue(parsed === notJson ? text : parsed, apiKey);
+  const status = response.status;
+  const location = response.headers.get('location');
+  const redirect =
+    status >= 300 && status < 400
+      ? `The server answered ${status} with a redirect${location ? ` to ${location}` : ''}; redirects are not followed.`
+      : undefined;
+  const fields = errorFields(body);
+  return makeAPIError({
+    status,
+    error: redirect === undefined ? fields : { ...fields, message: redactText(redirect, apiKey) },
+    message: redactText(response.statusText, apiKey) || undefined,
+    headers: redactResponseHeaders(response.headers, apiKey),
+    body,
+    requestId: requestIdOf(response.headers),
+  });
+}
+
+function errorFields(body: unknown): Partial<APIErrorBody> | undefined {
+  const error = (body as { error?: unknown } | null | undefined)?.error;
+  if (typeof error !== 'object' || error === null) return undefined;
+  const record = error as Record<string, unknown>;
+  const text = (key: string): string | undefined =>
+    typeof record[key] === 'string' ? (record[key] as string) : undefined;
+  const fields: Partial<APIErrorBody> = {};
+  const type = text('type');
+  const code = text('code');
+  const message = text('message');
+  const param = text('param');
+  if (type !== undefined) fields.type = type;
+  if (code !== undefined) fields.code = code;
+  if (message !== undefined) fields.message = message;
+  if (param !== undefined) fields.param = param;
+  return fields;
+}

@@ -61,6 +61,16 @@ describe('subscriptions types', () => {
     expectTypeOf(subscription.status).toEqualTypeOf<SubscriptionStatus | Unrecognized>();
     expectTypeOf(await chainbill.subscriptions.resume('sub_1')).toEqualTypeOf<Subscription>();
   });
+
+  it('the action shortcuts take an id and options, no params', async () => {
+    expectTypeOf(await chainbill.subscriptions.cancel('sub_1')).toEqualTypeOf<Subscription>();
+    expectTypeOf(await chainbill.subscriptions.cancelImmediately('sub_1')).toEqualTypeOf<Subscription>();
+    expectTypeOf(
+      await chainbill.subscriptions.pause('sub_1', { idempotencyKey: 'k' }),
+    ).toEqualTypeOf<Subscription>();
+    // @ts-expect-error the action is fixed by the method
+    chainbill.subscriptions.pause('sub_1', { action: 'resume' });
+  });
 });
 
 describe('payment links types', () => {

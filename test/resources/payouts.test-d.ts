@@ -36,6 +36,7 @@ describe('payouts types', () => {
       'tron' | 'arbitrum' | 'base' | Unrecognized | undefined
     >();
     for await (const payout of chainbill.payouts.list()) expectTypeOf(payout).toEqualTypeOf<PayoutIntent>();
+    expectTypeOf(await chainbill.payouts.cancel('po_1')).toEqualTypeOf<PayoutIntent>();
     const { data, requestId } = await chainbill.payouts.approve('po_1').withResponse();
     expectTypeOf(data).toEqualTypeOf<PayoutIntent>();
     expectTypeOf(requestId).toEqualTypeOf<string | null>();

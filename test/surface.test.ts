@@ -1,0 +1,82 @@
+/**
+ * The public surface, enumerated from a live client (STYLE.md rule 14): every method of every
+ * resource must have a property-test row (and so an Idempotency-Key check when it writes), a type
+ * test, and a route in the fake. Adding a method without them fails here, naming what is missing.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { Chainbill, NotFoundError } from 'chainbill';
+import { createFakeChainbill } from 'chainbill/testing';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { rows, validId, validParams } from './property-rows.js';
+
+/** `payouts.create`, `payouts.settlements.list`, …: every method reachable from the client's resources. */
+function resourceMethods(client: Chainbill): string[] {
+  const names: string[] = [];
+  const walk = (value: object, prefix: string): void => {
+    for (
+      let proto = Object.getPrototypeOf(value);
+      proto && proto !== Object.prototype;
+      proto = Object.getPrototypeOf(proto)
+    ) {
+      for (const name of Object.getOwnPropertyNames(proto)) {
+        if (name !== 'constructor' && typeof (value as Record<string, unknown>)[name] === 'function') {
+          names.push(`${prefix}${name}`);
+        }
+      }
+    }
+    for (const [name, child] of Object.entries(value)) {
+      if (typeof child === 'object' && child !== null && name !== '_client') walk(child, `${prefix}${name}.`);
+    }
+  };
+  for (const [name, resource] of Object.entries(client)) {
+    if (typeof resource === 'object' && resource !== null) walk(resource, `${name}.`);
+  }
+  return [...new Set(names)].sort();
+}
+
+const fake = createFakeChainbill();
+const client = new Chainbill({
+  apiKey: fake.apiKey,
+  baseUrl: fake.baseUrl,
+  fetch: fake.fetch,
+  maxRetries: 0,
+});
+const methods = resourceMethods(client);
+const rowNames = rows.map((row) => row.name);
+const typeTests = readdirSync(new URL('./resources/', import.meta.url))
+  .filter((file) => file.endsWith('.test-d.ts'))
+  .map((file) => readFileSync(new URL(`./resources/${file}`, import.meta.url), 'utf8'))
+  .join('\n');
+
+describe('the public surface', () => {
+  it('is found: every resource namespace contributes methods', () => {
+    expect(methods).toContain('payouts.create');
+    expect(methods).toContain('payouts.settlements.list');
+    expect(methods.length).toBeGreaterThanOrEqual(26);
+  });
+
+  it('every method has exactly one property-test row, and every row a method', () => {
+    expect(rowNames.filter((name) => !methods.includes(name))).toEqual([]);
+    expect(methods.filter((name) => !rowNames.includes(name))).toEqual([]);
+    expect(new Set(rowNames).size).toBe(rowNames.length);
+  });
+
+  it('every method has a type test', () => {
+    expect(methods.filter((name) => !typeTests.includes(`.${name}(`))).toEqual([]);
+  });
+
+  it.each(rows.map((row) => [row.name, row] as const))('%s has a route in the fake', async (_, row) => {
+    const [id] = fc.sample(validId(row), { numRuns: 1, seed: 1 });
+    const [params] = fc.sample(validParams(row), { numRuns: 1, seed: 1 });
+    const before = fake.requests.length;
+    const outcome = await Promise.resolve(row.call(client, id ?? '', params as never)).catch(
+      (e: unknown) => e,
+    );
+    // A missing record is fine (ids are made up); a missing route or method is not.
+    if (outcome instanceof NotFoundError) expect(outcome.code).not.toBe('route_not_found');
+    expect(outcome).not.toMatchObject({ status: 405 });
+    expect(fake.requests).toHaveLength(before + 1);
+    expect(fake.requests[before]?.method).toBe(row.http);
+  });
+});

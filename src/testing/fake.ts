@@ -1,5 +1,7 @@
 import { http, type RequestHandler } from 'msw';
+import { fromRequest, type Incoming } from './body.js';
 import { createClock, type FakeClock } from './clock.js';
+import { basePathOf } from './refusals.js';
 import { answer, compile, type FakeRequest, type Route } from './router.js';
 import {
   type CheckoutSeeds,
@@ -60,16 +62,22 @@ export interface FakeChainbill {
   readonly liveApiKey: string;
   /** The base URL answered by {@link FakeChainbill.fetch} and {@link FakeChainbill.handlers}. */
   readonly baseUrl: string;
-  /** msw request handlers for `baseUrl`: `setupServer(...fake.handlers)`. */
+  /**
+   * msw request handlers for the origin of `baseUrl`: `setupServer(...fake.handlers)`. Requests
+   * outside `baseUrl`'s path get 404 `route_not_found`.
+   */
   readonly handlers: RequestHandler[];
-  /** A `fetch` that answers from the fake without a network: `new Chainbill({ fetch: fake.fetch })`. */
+  /**
+   * A `fetch` that answers from the fake without a network: `new Chainbill({ fetch: fake.fetch })`.
+   * Only URLs under `baseUrl` reach the API; any other (another host or path) gets 404.
+   */
   readonly fetch: (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
   /**
    * Serves the fake over real HTTP on 127.0.0.1 (loopback only), for a client in another process
    * or code that builds its own HTTP stack. Close it when done.
    *
    * @param options - `port`: the port to listen on; default 0, a free one.
-   * @returns The running server: `url` (ends in `/v1`), `port`, `close()`.
+   * @returns The running server: `url` (ends in the base URL's path, `/v1`), `port`, `close()`.
    * @example
    * ```ts
    * const server = await fake.listen();
@@ -85,7 +93,7 @@ export interface FakeChainbill {
   readonly simulate: FakeSimulations;
   /** The fake's clock: real time until set. */
   readonly clock: FakeClock;
-  /** Every request the fake answered, oldest first. */
+  /** Every request the fake answered under its base path, oldest first. */
   readonly requests: FakeRequest[];
   /**
    * Issues a key for another organization or environment, to test isolation.
@@ -132,7 +140,11 @@ export function createFakeChainbill(options: FakeChainbillOptions = {}): FakeCha
   const liveApiKey = state.issueKey(orgId, 'live');
   const requests: FakeRequest[] = [];
   const compiled = compile(routes);
-  const handle = (request: Request): Promise<Response> => answer(state, compiled, request, requests);
+  const base = basePathOf(baseUrl);
+  // fetch and msw answer at the base URL's origin only; listen() answers whatever Host is sent.
+  const handle = (incoming: Incoming): Promise<Response> => answer(state, compiled, incoming, requests, base);
+  const handleLocal = (incoming: Incoming): Promise<Response> =>
+    answer(state, compiled, incoming, requests, { origin: null, path: base.path });
   const scopeOf = (key: string = apiKey): Scope => {
     const scope = state.scopeOfKey(key);
     if (!scope)
@@ -143,9 +155,10 @@ export function createFakeChainbill(options: FakeChainbillOptions = {}): FakeCha
     apiKey,
     liveApiKey,
     baseUrl,
-    handlers: [http.all(`${baseUrl}/*`, ({ request }) => handle(request))],
-    fetch: (input, init) => handle(new Request(input, init)),
-    listen: (listenOptions = {}) => serve(handle, listenOptions.port),
+    // The whole origin, so that a client with a wrong base path gets the API's 404, not msw's error.
+    handlers: [http.all(`${base.origin}/*`, ({ request }) => handle(fromRequest(request)))],
+    fetch: async (input, init) => handle(fromRequest(new Request(input, init))),
+    listen: (listenOptions = {}) => serve(handleLocal, base.path, listenOptions.port),
     seed: {
       ...payoutSeeds(state, scopeOf),
       ...customerSeeds(state, scopeOf),

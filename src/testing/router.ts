@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { type Incoming, parseJsonBody, requireJsonType } from './body.js';
 import { FakeApiError } from './errors.js';
+import { type BasePath, outsideBase, pathUnderBase, refuseMalformed } from './refusals.js';
 import type { FakeState, Scope } from './state.js';
 import type { Fields } from './validate.js';
 
@@ -29,7 +31,7 @@ export interface Route {
 export interface FakeRequest {
   /** HTTP method, for example `POST`. */
   method: string;
-  /** Path under `/v1`, for example `/payouts/po_1`. */
+  /** Path under the base path (`/v1`), as sent, for example `/payouts/po_1`. */
   path: string;
   /** Query parameters as sent (the last value of a repeated name). */
   query: Record<string, string>;
@@ -61,45 +63,58 @@ export function compile(routes: readonly Route[]): CompiledRoute[] {
 }
 
 /**
- * Answers one request the way the service would: auth by key, routing, JSON parsing, idempotent
- * replay, errors as `{ error: { type, code, message, param } }`; records it in `log`.
+ * Answers one request the way the service would: only under the base path, malformed requests
+ * refused with a 4xx, auth by key, routing, JSON parsing, idempotent replay, errors as
+ * `{ error: { type, code, message, param } }`. Records in `log` each request under the base path.
  */
 export async function answer(
   state: FakeState,
   routes: readonly CompiledRoute[],
-  request: Request,
+  incoming: Incoming,
   log: FakeRequest[],
+  base: BasePath,
 ): Promise<Response> {
-  const url = new URL(request.url);
-  const path = url.pathname.replace(/^.*?\/v1(?=\/|$)/, '') || '/';
-  const text = request.method === 'GET' || request.method === 'HEAD' ? '' : await request.text();
+  const path = pathUnderBase(incoming.url, base);
+  if (path === undefined) return respond(failureResult(outsideBase(incoming, base)));
   const entry: FakeRequest = {
-    method: request.method,
+    method: incoming.method,
     path,
-    query: Object.fromEntries(url.searchParams),
-    headers: Object.fromEntries(request.headers),
+    query: Object.fromEntries(incoming.url.searchParams),
+    headers: Object.fromEntries(incoming.headers),
     body: undefined,
-    idempotencyKey: request.headers.get('idempotency-key'),
+    idempotencyKey: incoming.headers.get('idempotency-key'),
     status: 0,
   };
   log.push(entry);
   let result: RouteResult;
   try {
-    const scope = authenticate(state, request.headers.get('authorization'));
-    const [route, params] = match(routes, request.method, path);
-    const body = parseBody(text);
+    refuseMalformed(incoming, path);
+    const bytes = incoming.method === 'GET' ? new Uint8Array(0) : await incoming.readBody();
+    requireJsonType(bytes, incoming.headers.get('content-type'));
+    const scope = authenticate(state, incoming.headers.get('authorization'));
+    const [route, params] = match(routes, incoming.method, path);
+    const { text, fields: body } = parseJsonBody(bytes);
     entry.body = text === '' ? undefined : body;
     result = replayOrRun(scope, entry, text, () =>
       route.handle({ state, scope, params, query: entry.query, body }),
     );
   } catch (error) {
-    const failure =
-      error instanceof FakeApiError
-        ? error
-        : new FakeApiError(500, 'api_error', 'internal_error', `The fake API failed: ${String(error)}`);
-    result = { status: failure.status, body: failure.toBody() };
+    result = failureResult(error);
   }
   entry.status = result.status;
+  return respond(result);
+}
+
+/** A `FakeApiError` as its answer; anything else is a bug in the fake: 500 `internal_error`. */
+function failureResult(error: unknown): RouteResult {
+  const failure =
+    error instanceof FakeApiError
+      ? error
+      : new FakeApiError(500, 'api_error', 'internal_error', `The fake API failed: ${String(error)}`);
+  return { status: failure.status, body: failure.toBody() };
+}
+
+function respond(result: RouteResult): Response {
   const headers = { 'x-request-id': `req_${randomBytes(8).toString('hex')}` };
   if (result.body === undefined) return new Response(null, { status: result.status, headers });
   return Response.json(result.body, { status: result.status, headers });
@@ -142,20 +157,6 @@ function match(
         `${method} is not allowed on ${path}`,
       )
     : new FakeApiError(404, 'invalid_request_error', 'route_not_found', `No route ${method} ${path}`);
-}
-
-function parseBody(text: string): Fields {
-  if (text === '') return {};
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    throw new FakeApiError(400, 'invalid_request_error', 'body_invalid', 'The body is not valid JSON.');
-  }
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw new FakeApiError(400, 'invalid_request_error', 'body_invalid', 'The body must be a JSON object.');
-  }
-  return body as Fields;
 }
 
 /**

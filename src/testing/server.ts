@@ -1,4 +1,14 @@
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse, STATUS_CODES } from 'node:http';
+import type { Duplex } from 'node:stream';
+import {
+  bodyTooLarge,
+  checkDeclaredLength,
+  concat,
+  type Incoming,
+  MAX_BODY_BYTES,
+  unreadable,
+} from './body.js';
+import { FakeApiError } from './errors.js';
 
 /** A running fake API on real HTTP. */
 export interface FakeServer {
@@ -10,15 +20,38 @@ export interface FakeServer {
   close(): Promise<void>;
 }
 
+/** Whether a request's body was left unread part way (too large): its connection must close. */
+interface Reading {
+  abandoned: boolean;
+}
+
 /**
- * Serves a web-standard handler over `node:http` on 127.0.0.1 (loopback only).
+ * Serves the fake's handler over `node:http` on 127.0.0.1 (loopback only). Requests go to the
+ * handler without a `Request` in between, so any method reaches it (and gets its 405) and a body
+ * is counted as it streams, never buffered past {@link MAX_BODY_BYTES}.
  *
- * @param handle - Turns a `Request` into a `Response`.
+ * @param handle - Answers one request.
+ * @param basePath - The path the API is served under, for example `/v1`; `url` ends in it.
  * @param port - Port to listen on; 0 picks a free one.
+ * @returns The running server.
  */
-export async function serve(handle: (request: Request) => Promise<Response>, port = 0): Promise<FakeServer> {
+export async function serve(
+  handle: (incoming: Incoming) => Promise<Response>,
+  basePath: string,
+  port = 0,
+): Promise<FakeServer> {
+  let origin = 'http://127.0.0.1';
   const server = createServer((req, res) => {
-    void relay(handle, req, res);
+    void relay(handle, origin, req, res);
+  });
+  // Requests node cannot parse, and CONNECT, never reach the handler: answer them in the API's shape.
+  server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {
+    const status = error.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+    if (error.code === 'ECONNRESET' || !socket.writable) socket.destroy();
+    else writeRaw(socket, refusal(status, 'request_malformed', 'The request is not valid HTTP/1.1.'));
+  });
+  server.on('connect', (_req: IncomingMessage, socket: Duplex) => {
+    writeRaw(socket, refusal(405, 'method_not_allowed', 'CONNECT is not a method of this API'));
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -26,8 +59,9 @@ export async function serve(handle: (request: Request) => Promise<Response>, por
   });
   const address = server.address();
   const bound = typeof address === 'object' && address !== null ? address.port : port;
+  origin = `http://127.0.0.1:${bound}`;
   return {
-    url: `http://127.0.0.1:${bound}/v1`,
+    url: `${origin}${basePath}`,
     port: bound,
     close: () =>
       new Promise<void>((resolve, reject) => {
@@ -38,34 +72,92 @@ export async function serve(handle: (request: Request) => Promise<Response>, por
 }
 
 async function relay(
-  handle: (request: Request) => Promise<Response>,
+  handle: (incoming: Incoming) => Promise<Response>,
+  origin: string,
   req: IncomingMessage,
   res: ServerResponse,
 ): Promise<void> {
+  const reading: Reading = { abandoned: false };
+  let response: Response;
   try {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const headers = new Headers();
-    for (const [name, value] of Object.entries(req.headers)) {
-      if (typeof value === 'string') headers.set(name, value);
-      else if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-    }
-    const hasBody = req.method !== 'GET' && req.method !== 'HEAD' && chunks.length > 0;
-    const request = new Request(`http://${req.headers.host ?? '127.0.0.1'}${req.url ?? '/'}`, {
-      method: req.method ?? 'GET',
-      headers,
-      ...(hasBody ? { body: Buffer.concat(chunks) } : {}),
-    });
-    const response = await handle(request);
-    const body = Buffer.from(await response.arrayBuffer());
-    res.writeHead(response.status, Object.fromEntries(response.headers));
-    res.end(body);
+    const incoming = fromNode(req, origin, reading);
+    response = incoming instanceof FakeApiError ? toResponse(incoming) : await handle(incoming);
   } catch (error) {
-    res.writeHead(500, { 'content-type': 'application/json' });
-    res.end(
-      JSON.stringify({
-        error: { type: 'api_error', code: 'internal_error', message: String(error), param: null },
-      }),
-    );
+    response = toResponse(new FakeApiError(500, 'api_error', 'internal_error', String(error)));
   }
+  const body = Buffer.from(await response.arrayBuffer());
+  const headers = Object.fromEntries(response.headers);
+  // The rest of an abandoned body is never read: the connection closes after the answer.
+  if (reading.abandoned) headers['connection'] = 'close';
+  res.writeHead(response.status, headers);
+  res.end(body);
+}
+
+/** The request as the router reads it, or the 400 for a target that is not a path. */
+function fromNode(req: IncomingMessage, origin: string, reading: Reading): Incoming | FakeApiError {
+  const target = req.url ?? '';
+  // Absolute-form (`GET http://other/v1/payouts`) is for proxies; the fake is not one.
+  if (!target.startsWith('/'))
+    return refusal(400, 'request_target_invalid', 'The request target must be a path, such as /v1/payouts.');
+  let url: URL;
+  try {
+    url = new URL(`${origin}${target}`);
+  } catch {
+    return refusal(400, 'request_target_invalid', 'The request target is not a valid path.');
+  }
+  const headers = new Headers();
+  for (let i = 0; i + 1 < req.rawHeaders.length; i += 2)
+    headers.append(req.rawHeaders[i] as string, req.rawHeaders[i + 1] as string); // pairs by contract
+  return { method: req.method ?? 'GET', url, headers, readBody: () => readNode(req, headers, reading) };
+}
+
+/** Reads a body while counting; past the bound it stops reading and leaves the rest unread. */
+function readNode(req: IncomingMessage, headers: Headers, reading: Reading): Promise<Uint8Array> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const finish = (error: FakeApiError | null): void => {
+      req.off('data', onData).off('end', onEnd).off('error', onError).off('close', onClose);
+      if (error === null) {
+        resolve(concat(chunks, size));
+        return;
+      }
+      reading.abandoned = true;
+      req.pause();
+      reject(error);
+    };
+    const onData = (chunk: Buffer): void => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) finish(bodyTooLarge());
+      else chunks.push(chunk);
+    };
+    const onEnd = (): void => finish(null);
+    const onError = (): void => finish(unreadable());
+    const onClose = (): void => finish(req.complete ? null : unreadable());
+    try {
+      checkDeclaredLength(headers);
+    } catch (error) {
+      finish(error as FakeApiError); // checkDeclaredLength throws only FakeApiError
+      return;
+    }
+    req.on('data', onData).on('end', onEnd).on('error', onError).on('close', onClose);
+  });
+}
+
+function refusal(status: number, code: string, message: string): FakeApiError {
+  return new FakeApiError(status, 'invalid_request_error', code, message);
+}
+
+function toResponse(error: FakeApiError): Response {
+  return Response.json(error.toBody(), { status: error.status });
+}
+
+/** Answers on a socket that has no `ServerResponse` (a parse error, CONNECT), then closes it. */
+function writeRaw(socket: Duplex, error: FakeApiError): void {
+  const body = JSON.stringify(error.toBody());
+  socket.end(
+    `HTTP/1.1 ${error.status} ${STATUS_CODES[error.status] ?? ''}\r\n` +
+      `content-type: application/json\r\ncontent-length: ${Buffer.byteLength(body)}\r\n` +
+      `connection: close\r\n\r\n${body}`,
+  );
 }

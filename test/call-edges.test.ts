@@ -6,7 +6,7 @@ import { getEventListeners } from 'node:events';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { type APIError, AuthenticationError, Chainbill, type ClientOptions, RateLimitError } from 'chainbill';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { apiError, json, type Step, scriptedFetch } from './scripted-fetch.js';
 
 const emptyPage = { data: [], has_more: false, next_cursor: null };
@@ -70,10 +70,12 @@ describe('Retry-After', () => {
   });
 
   it('honours an IMF-fixdate', async () => {
-    const inTenSeconds = new Date(Math.ceil(Date.now() / 1000) * 1000 + 10_000).toUTCString();
-    const delay = await firstRetryDelay(inTenSeconds);
-    expect(delay).toBeGreaterThan(8_000);
-    expect(delay).toBeLessThanOrEqual(11_000);
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-22T10:00:00.000Z') });
+    try {
+      expect(await firstRetryDelay('Sun, 22 Nov 2026 10:00:10 GMT')).toBe(10_000);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('RateLimitError.retryAfter is null for an unreadable value', async () => {

@@ -2,24 +2,53 @@
  * Two copies of the package in one process (the ESM build imported, the CJS build required, as
  * happens when a dependency requires chainbill and the app imports it): an error thrown by one copy
  * is `instanceof` the other copy's classes, down to the right subclass and no further.
- * `npm test` builds `dist/` before vitest runs.
+ * `npm test` builds `dist/` before vitest runs; a `dist/` older than its sources fails here, loudly,
+ * rather than testing code that is no longer in `src/`.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 type Build = typeof import('chainbill');
 
-const dist = fileURLToPath(new URL('../dist/', import.meta.url));
+const root = fileURLToPath(new URL('../', import.meta.url));
+const dist = join(root, 'dist/');
 let esm: Build;
 let cjs: Build;
 
+/** The build's inputs: `src/` (docs aside) and the files that configure the build. */
+const buildInputs = ['src', 'package.json', 'tsup.config.ts', 'tsconfig.json'];
+
+/** The most recently modified build input, as a path relative to the repository. */
+function newestInput(): { path: string; mtimeMs: number } {
+  let newest = { path: '', mtimeMs: 0 };
+  const visit = (path: string): void => {
+    const stat = statSync(path);
+    if (stat.isDirectory()) {
+      for (const entry of readdirSync(path)) visit(join(path, entry));
+    } else if (!path.endsWith('.md') && stat.mtimeMs > newest.mtimeMs) {
+      newest = { path: relative(root, path), mtimeMs: stat.mtimeMs };
+    }
+  };
+  for (const input of buildInputs) visit(join(root, input));
+  return newest;
+}
+
 beforeAll(async () => {
+  const newest = newestInput();
   for (const file of ['index.js', 'index.cjs']) {
     if (!existsSync(`${dist}${file}`)) {
       throw new Error(
         `dist/${file} is missing: run \`npm run build\` first (\`npm test\` runs it before vitest).`,
+      );
+    }
+    // A stale build would test yesterday's code: these tests are only worth their name on a fresh one.
+    if (statSync(`${dist}${file}`).mtimeMs < newest.mtimeMs) {
+      throw new Error(
+        `dist/ is older than src/: dist/${file} was built before ${newest.path} changed. ` +
+          'Run `npm run build` (`npm test` runs it before vitest).',
       );
     }
   }

@@ -23,10 +23,13 @@ import {
   hang,
   json,
   payoutFixture,
+  retryLogger,
+  type SeenRequest,
   type Step,
   scriptedFetch,
   testBaseUrl,
   testKey,
+  track,
   uuidV4,
 } from './scripted-fetch.js';
 
@@ -45,9 +48,27 @@ function clientOn(fetch: ClientOptions['fetch'], options: ClientOptions = {}): C
   return new Chainbill({ apiKey: testKey, baseUrl: testBaseUrl, fetch, logLevel: 'off', ...options });
 }
 
-/** Milliseconds between consecutive requests. */
+/** Milliseconds between consecutive requests, on the clock the requests were seen by. */
 function gaps(seen: { at: number }[]): number[] {
   return seen.slice(1).map((request, i) => request.at - (seen[i]?.at ?? 0));
+}
+
+/**
+ * The fake clock the timing tests run on (STYLE.md rule 15): the SDK's retry waits and per-attempt
+ * timeouts are `setTimeout`s, and `Retry-After` dates are read against `Date.now()`.
+ */
+function useFakeClock(): void {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+}
+
+/** Moves the fake clock `ms` on, checking the next request goes out then and not 1 ms sooner. */
+async function expectNextRequestAfter(seen: SeenRequest[], ms: number): Promise<void> {
+  await vi.advanceTimersByTimeAsync(0); // the request in flight reaches fetch
+  const before = seen.length;
+  await vi.advanceTimersByTimeAsync(ms - 1);
+  expect(seen).toHaveLength(before);
+  await vi.advanceTimersByTimeAsync(1);
+  expect(seen).toHaveLength(before + 1);
 }
 
 afterEach(() => {
@@ -82,23 +103,25 @@ describe('what is retried', () => {
   });
 
   it('retries a timeout, and gives up after maxRetries + 1 attempts with APIConnectionTimeoutError', async () => {
-    vi.spyOn(Math, 'random').mockReturnValue(0.999_999);
+    useFakeClock();
+    vi.spyOn(Math, 'random').mockReturnValue(0); // no jitter: the backoff is 500 ms
     const { fetch, seen } = scriptedFetch(hang());
-    const started = performance.now();
-    const error = await clientOn(fetch, { maxRetries: 1, timeout: 50 })
-      .payouts.create(createParams)
-      .catch((e: unknown) => e);
-    const elapsed = performance.now() - started;
+    const call = track(clientOn(fetch, { maxRetries: 1, timeout: 50 }).payouts.create(createParams));
+    // Two 50 ms attempts and one 500 ms backoff between them.
+    await expectNextRequestAfter(seen, 50 + 500);
+    await vi.advanceTimersByTimeAsync(49);
+    expect(call.settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(call.settled).toBe(true);
+    const error = await call.outcome;
     expect(error).toBeInstanceOf(APIConnectionTimeoutError);
     expect((error as Error).message).toBe('Request timed out after 50 ms.');
     expect(seen).toHaveLength(2);
-    // Two 50 ms attempts and one 375 ms backoff.
-    expect(elapsed).toBeGreaterThanOrEqual(2 * 50 + 375 - 5);
-    expect(elapsed).toBeLessThan(2 * 50 + 375 + 400);
   });
 
   it('the timeout covers a body that stalls, even when fetch does not tie its signal to the body', async () => {
-    vi.spyOn(Math, 'random').mockReturnValue(0.999_999);
+    useFakeClock();
+    vi.spyOn(Math, 'random').mockReturnValue(0);
     // Like msw or a hand-written fetch: aborting the signal does not error this stream.
     const stalled: Step = () =>
       new Response(
@@ -110,27 +133,38 @@ describe('what is retried', () => {
         { status: 200, headers: { 'content-type': 'application/json' } },
       );
     const { fetch, seen } = scriptedFetch(stalled, ok);
-    const started = performance.now();
-    const payout = await clientOn(fetch, { maxRetries: 1, timeout: 50 }).payouts.approve('po_1');
-    expect(payout.id).toBe('po_fixture1');
+    const call = track(clientOn(fetch, { maxRetries: 1, timeout: 50 }).payouts.approve('po_1'));
+    // The stalled body times out at 50 ms; the retry follows a 500 ms backoff and succeeds.
+    await expectNextRequestAfter(seen, 50 + 500);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(call.settled).toBe(true);
+    expect(await call.outcome).toMatchObject({ id: 'po_fixture1' });
     expect(seen).toHaveLength(2);
-    expect(performance.now() - started).toBeGreaterThanOrEqual(50 + 375 - 5);
-    expect(performance.now() - started).toBeLessThan(50 + 375 + 400);
 
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 30);
-    const aborted = await clientOn(scriptedFetch(stalled).fetch, { maxRetries: 2 })
-      .payouts.approve('po_1', { signal: controller.signal })
-      .catch((e: unknown) => e);
-    expect(aborted).toBeInstanceOf(APIUserAbortError);
+    const aborted = track(
+      clientOn(scriptedFetch(stalled).fetch, { maxRetries: 2 }).payouts.approve('po_1', {
+        signal: controller.signal,
+      }),
+    );
+    await vi.advanceTimersByTimeAsync(29);
+    expect(aborted.settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(aborted.settled).toBe(true);
+    expect(await aborted.outcome).toBeInstanceOf(APIUserAbortError);
   });
 
   it('the per-request timeout overrides the client timeout', async () => {
+    useFakeClock();
     const { fetch, seen } = scriptedFetch(hang());
-    const started = performance.now();
-    const call = clientOn(fetch, { maxRetries: 0, timeout: 60_000 }).payouts.list({}, { timeout: 30 });
-    await expect(call).rejects.toThrow(APIConnectionTimeoutError);
-    expect(performance.now() - started).toBeLessThan(1_000);
+    const call = track(clientOn(fetch, { maxRetries: 0, timeout: 60_000 }).payouts.list({}, { timeout: 30 }));
+    await vi.advanceTimersByTimeAsync(29);
+    expect(call.settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(call.settled).toBe(true);
+    expect(await call.outcome).toBeInstanceOf(APIConnectionTimeoutError);
+    expect(((await call.outcome) as Error).message).toBe('Request timed out after 30 ms.');
     expect(seen).toHaveLength(1);
   });
 
@@ -201,31 +235,42 @@ describe('what is retried', () => {
 
 describe('backoff', () => {
   it('waits 0.5 s then 1 s (no jitter when Math.random() is 0)', async () => {
+    useFakeClock();
     vi.spyOn(Math, 'random').mockReturnValue(0);
     const { fetch, seen } = scriptedFetch(apiError(503), apiError(503), ok);
-    await clientOn(fetch, { maxRetries: 2 }).payouts.approve('po_1');
-    const [first, second] = gaps(seen);
-    expect(first).toBeGreaterThanOrEqual(495);
-    expect(first).toBeLessThan(650);
-    expect(second).toBeGreaterThanOrEqual(995);
-    expect(second).toBeLessThan(1_150);
+    const call = track(clientOn(fetch, { maxRetries: 2 }).payouts.approve('po_1'));
+    await expectNextRequestAfter(seen, 500);
+    await expectNextRequestAfter(seen, 1_000);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(await call.outcome).toMatchObject({ id: 'po_fixture1' });
+    expect(gaps(seen)).toEqual([500, 1_000]);
   });
 
   it('jitter takes off at most 25%', async () => {
-    vi.spyOn(Math, 'random').mockReturnValue(0.999_999);
+    useFakeClock();
+    vi.spyOn(Math, 'random').mockReturnValue(0.999_999); // the most jitter: 500 ms less 25%
     const { fetch, seen } = scriptedFetch(apiError(503), ok);
-    await clientOn(fetch, { maxRetries: 1 }).payouts.approve('po_1');
-    const [first] = gaps(seen);
-    expect(first).toBeGreaterThanOrEqual(370);
-    expect(first).toBeLessThan(480);
+    const call = track(clientOn(fetch, { maxRetries: 1 }).payouts.approve('po_1'));
+    await vi.advanceTimersByTimeAsync(374);
+    expect(seen).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(2);
+    expect(seen).toHaveLength(2);
+    expect(await call.outcome).toMatchObject({ id: 'po_fixture1' });
   });
 
   it('with real jitter, the first wait is between 375 and 500 ms', async () => {
+    useFakeClock();
     const { fetch, seen } = scriptedFetch(connectionReset(), ok);
-    await clientOn(fetch, { maxRetries: 1 }).payouts.approve('po_1');
-    const [first] = gaps(seen);
-    expect(first).toBeGreaterThanOrEqual(370);
-    expect(first).toBeLessThan(650);
+    const { logger, retries } = retryLogger();
+    const call = track(clientOn(fetch, { maxRetries: 1, logger, logLevel: 'info' }).payouts.approve('po_1'));
+    await vi.advanceTimersByTimeAsync(374);
+    expect(seen).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(500 - 374);
+    expect(seen).toHaveLength(2);
+    expect(await call.outcome).toMatchObject({ id: 'po_fixture1' });
+    expect(retries).toHaveLength(1);
+    expect(retries[0]?.ms).toBeGreaterThanOrEqual(375);
+    expect(retries[0]?.ms).toBeLessThanOrEqual(500);
   });
 
   it('doubles up to 8 s and stays there (min(0.5 * 2^n, 8) s)', async () => {
@@ -250,15 +295,17 @@ describe('backoff', () => {
 
 describe('Retry-After', () => {
   it('honours seconds: waits 1 s where backoff alone would wait at most 0.5 s', async () => {
+    useFakeClock();
     const { fetch, seen } = scriptedFetch(apiError(429, { 'retry-after': '1' }), ok);
-    await clientOn(fetch, { maxRetries: 1 }).payouts.approve('po_1');
-    const [first] = gaps(seen);
-    expect(first).toBeGreaterThanOrEqual(995);
-    expect(first).toBeLessThan(1_200);
+    const call = track(clientOn(fetch, { maxRetries: 1 }).payouts.approve('po_1'));
+    await expectNextRequestAfter(seen, 1_000);
+    expect(await call.outcome).toMatchObject({ id: 'po_fixture1' });
   });
 
   it('honours an HTTP date: the retry is not sent before that date', async () => {
-    const target = Math.ceil((Date.now() + 700) / 1_000) * 1_000; // whole second, 0.7–1.7 s ahead
+    useFakeClock();
+    vi.setSystemTime(Date.parse('2026-01-05T10:00:00.250Z'));
+    const target = Date.parse('2026-01-05T10:00:02.000Z'); // an HTTP date is whole seconds: 1.75 s ahead
     let retriedAt = 0;
     const { fetch, seen } = scriptedFetch(
       apiError(503, { 'retry-after': new Date(target).toUTCString() }),
@@ -267,10 +314,10 @@ describe('Retry-After', () => {
         return ok(request);
       },
     );
-    await clientOn(fetch, { maxRetries: 1 }).payouts.approve('po_1');
-    expect(seen).toHaveLength(2);
-    expect(retriedAt).toBeGreaterThanOrEqual(target - 20);
-    expect(retriedAt).toBeLessThan(target + 300);
+    const call = track(clientOn(fetch, { maxRetries: 1 }).payouts.approve('po_1'));
+    await expectNextRequestAfter(seen, 1_750);
+    expect(await call.outcome).toMatchObject({ id: 'po_fixture1' });
+    expect(retriedAt).toBe(target);
   });
 
   it('honours up to 60 s', async () => {
@@ -285,25 +332,30 @@ describe('Retry-After', () => {
   });
 
   it('fails fast on more than 60 s, with retryAfter in seconds', async () => {
+    useFakeClock();
     const { fetch, seen } = scriptedFetch(apiError(429, { 'retry-after': '3600' }), ok);
-    const started = performance.now();
-    const error = await clientOn(fetch, { maxRetries: 2 })
-      .payouts.approve('po_1')
-      .catch((e: unknown) => e);
-    expect(performance.now() - started).toBeLessThan(200);
+    const { logger, retries } = retryLogger();
+    const call = track(clientOn(fetch, { maxRetries: 2, logger, logLevel: 'info' }).payouts.approve('po_1'));
+    // Settled with the clock not moved on: no wait at all.
+    await vi.advanceTimersByTimeAsync(0);
+    expect(call.settled).toBe(true);
+    expect(retries).toEqual([]);
+    const error = await call.outcome;
     expect(error).toBeInstanceOf(RateLimitError);
     expect((error as RateLimitError).retryAfter).toBe(3600);
     expect(seen).toHaveLength(1);
   });
 
   it('fails fast on an HTTP date more than 60 s away, and on a 503 as well', async () => {
+    useFakeClock();
     const later = new Date(Date.now() + 3_600_000).toUTCString();
     const { fetch, seen } = scriptedFetch(apiError(503, { 'retry-after': later }), ok);
-    const started = performance.now();
-    await expect(clientOn(fetch, { maxRetries: 2 }).payouts.approve('po_1')).rejects.toThrow(
-      InternalServerError,
-    );
-    expect(performance.now() - started).toBeLessThan(200);
+    const { logger, retries } = retryLogger();
+    const call = track(clientOn(fetch, { maxRetries: 2, logger, logLevel: 'info' }).payouts.approve('po_1'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(call.settled).toBe(true);
+    expect(retries).toEqual([]);
+    expect(await call.outcome).toBeInstanceOf(InternalServerError);
     expect(seen).toHaveLength(1);
   });
 });
@@ -330,19 +382,22 @@ describe('aborts', () => {
   });
 
   it('an abort during the retry wait stops at once, without another attempt', async () => {
+    useFakeClock();
     const controller = new AbortController();
     const { fetch, seen } = scriptedFetch(apiError(503, { 'retry-after': '1' }), ok);
-    const started = performance.now();
     setTimeout(() => controller.abort(), 100);
-    const error = await clientOn(fetch, { maxRetries: 2 })
-      .payouts.approve('po_1', { signal: controller.signal })
-      .catch((e: unknown) => e);
-    const elapsed = performance.now() - started;
+    const call = track(
+      clientOn(fetch, { maxRetries: 2 }).payouts.approve('po_1', { signal: controller.signal }),
+    );
+    await vi.advanceTimersByTimeAsync(99);
+    expect(call.settled).toBe(false);
+    // The abort at 100 ms ends the 1 s wait then, not when it would have run out.
+    await vi.advanceTimersByTimeAsync(1);
+    expect(call.settled).toBe(true);
+    const error = await call.outcome;
     expect(error).toBeInstanceOf(APIUserAbortError);
     expect((error as Error).message).toContain('waiting to retry');
     expect(seen).toHaveLength(1);
-    expect(elapsed).toBeGreaterThanOrEqual(95);
-    expect(elapsed).toBeLessThan(500);
   });
 
   it('an abort while the body is being read is a user abort, not a connection error', async () => {

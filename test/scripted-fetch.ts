@@ -1,4 +1,4 @@
-import type { Fetch, PayoutIntent } from 'chainbill';
+import type { Fetch, Logger, PayoutIntent } from 'chainbill';
 
 /** A request as a scripted `fetch` saw it. */
 export interface SeenRequest {
@@ -7,7 +7,7 @@ export interface SeenRequest {
   headers: Headers;
   /** The raw body text ('' for none). */
   body: string;
-  /** `performance.now()` when the request arrived. */
+  /** `Date.now()` when the request arrived: under fake timers, the controlled clock's time. */
   at: number;
 }
 
@@ -28,7 +28,7 @@ export function scriptedFetch(...steps: Step[]): { fetch: Fetch; seen: SeenReque
       url: new URL(request.url),
       headers: request.headers,
       body: await request.clone().text(),
-      at: performance.now(),
+      at: Date.now(),
     });
     if (step === undefined) throw new Error('scriptedFetch: no steps');
     return step(request);
@@ -118,3 +118,56 @@ export function envelope<T>(
 export const testKey = 'sk_test_scripted_5f2c9a1e7b';
 /** The base URL used by clients built on a scripted fetch. */
 export const testBaseUrl = 'https://api.chainbill.test/v1';
+
+/** A call whose progress a test can read between steps of a fake clock. */
+export interface Tracked {
+  /** Whether the call has resolved or rejected yet. */
+  settled: boolean;
+  /** The call's value, or the error it rejected with. */
+  outcome: Promise<unknown>;
+}
+
+/**
+ * Follows a call (an `APIPromise` or any promise) so a test can check, after each step of a fake
+ * clock, whether it has settled yet: its timing is asserted without reading wall time.
+ */
+export function track(call: PromiseLike<unknown>): Tracked {
+  const tracked: Tracked = { settled: false, outcome: Promise.resolve() };
+  tracked.outcome = Promise.resolve(call).then(
+    (value) => {
+      tracked.settled = true;
+      return value;
+    },
+    (error: unknown) => {
+      tracked.settled = true;
+      return error;
+    },
+  );
+  return tracked;
+}
+
+/** A retry as the client announces it at `logLevel: 'info'`: `[chainbill] retrying POST /payouts in 500 ms`. */
+export interface AnnouncedRetry {
+  /** The wait the client chose, in ms (rounded, as logged). */
+  ms: number;
+  /** The message of the error that is being retried. */
+  reason: unknown;
+}
+
+/**
+ * A logger that keeps the retries the client announces; pass it with `logLevel: 'info'`. Each
+ * retry's delay is how long the client chose to wait, read without a clock.
+ */
+export function retryLogger(): { logger: Logger; retries: AnnouncedRetry[] } {
+  const retries: AnnouncedRetry[] = [];
+  const logger: Logger = {
+    error() {},
+    warn() {},
+    debug() {},
+    info(message, details) {
+      const delay = /\bretrying [A-Z]+ \S+ in (\d+) ms$/.exec(message)?.[1];
+      if (delay !== undefined) retries.push({ ms: Number(delay), reason: details?.['reason'] });
+    },
+  };
+  return { logger, retries };
+}

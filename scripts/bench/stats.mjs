@@ -1,0 +1,114 @@
+/**
+ * Interleaved rounds and the summary of their blocks, for the benchmark (issue 10). Nothing here
+ * knows about HTTP: a contender is a function that runs one block and returns its figure.
+ */
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+
+// `npm run bench` runs plain `node`: expose gc() at run time instead of asking for --expose-gc.
+setFlagsFromString('--expose-gc');
+/** Runs a full garbage collection. */
+export const gc = globalThis.gc ?? runInNewContext('gc');
+
+/**
+ * The median of a list of numbers (the mean of the two middle ones for an even count).
+ *
+ * @param values - At least one number.
+ * @returns The median.
+ */
+export function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/**
+ * Runs the contenders in rounds, each once per round, so that drift of the machine (another job,
+ * a CPU clock change, the heap growing) falls on all of them alike. The order flips every round
+ * (A B C, C B A, A B C …), so no contender always runs right after the same neighbour. A full GC
+ * before each block keeps one block's garbage from being collected on the next one's time.
+ *
+ * @param contenders - Name → async function running one block and returning its figure
+ *   (µs per call, ms per batch, items per second).
+ * @param options - `rounds` recorded, after `warmup` rounds that are not.
+ * @returns Name → the figure of each recorded round, in round order.
+ */
+export async function interleave(contenders, { rounds, warmup }) {
+  const names = Object.keys(contenders);
+  const figures = Object.fromEntries(names.map((name) => [name, []]));
+  for (let round = -warmup; round < rounds; round++) {
+    const order = round % 2 === 0 ? names : [...names].reverse();
+    for (const name of order) {
+      gc();
+      const figure = await contenders[name]();
+      if (round >= 0) figures[name].push(figure);
+    }
+  }
+  return figures;
+}
+
+/**
+ * Times `calls` sequential calls of `call` and returns microseconds per call: one block.
+ *
+ * @param call - One awaited call.
+ * @param calls - Calls in the block.
+ * @returns A function that runs the block and resolves to µs per call.
+ */
+export function perCall(call, calls) {
+  return async () => {
+    const start = performance.now();
+    for (let i = 0; i < calls; i++) await call();
+    return ((performance.now() - start) * 1000) / calls;
+  };
+}
+
+/**
+ * Summarizes one measure: the median and the best block of each side, and the ratio SDK ÷ raw
+ * taken within each round (the two blocks ran seconds apart, on the same machine state) and then
+ * medianed over the rounds.
+ *
+ * @param raw - Figures of the raw client, one per round.
+ * @param sdk - Figures of the SDK, one per round.
+ * @param higherIsBetter - Throughput (items/s): the best block is the largest.
+ * @returns `{ raw: { median, best }, sdk: { median, best }, ratio, ratios }`.
+ */
+export function compare(raw, sdk, higherIsBetter = false) {
+  const best = (values) => (higherIsBetter ? Math.max(...values) : Math.min(...values));
+  const ratios = sdk.map((value, round) => value / raw[round]);
+  return {
+    raw: { median: median(raw), best: best(raw) },
+    sdk: { median: median(sdk), best: best(sdk) },
+    ratio: median(ratios),
+    ratios,
+  };
+}
+
+/**
+ * Whether a ratio meets its goal, and whether it misses it by more than `slack` (25 %: the
+ * `--short` failure line, wide enough for a busy CI machine).
+ *
+ * @param ratio - SDK ÷ raw.
+ * @param goal - `{ op: '≤' | '≥', value }`, or `null` for a measure shown for information.
+ * @param slack - Fraction past the goal tolerated before `failed` is set.
+ * @returns `{ status: 'met' | 'missed' | 'info', failed }`.
+ */
+export function judge(ratio, goal, slack = 0.25) {
+  if (goal === null) return { status: 'info', failed: false };
+  const met = goal.op === '≤' ? ratio <= goal.value : ratio >= goal.value;
+  const failed = goal.op === '≤' ? ratio > goal.value * (1 + slack) : ratio < goal.value * (1 - slack);
+  return { status: met ? 'met' : 'missed', failed };
+}
+
+/**
+ * Prints rows as a Markdown table, columns padded to their widest cell.
+ *
+ * @param header - Column titles.
+ * @param rows - Cells, as text.
+ */
+export function printTable(header, rows) {
+  const widths = header.map((title, c) => Math.max(title.length, ...rows.map((row) => row[c].length)));
+  const line = (cells) => `| ${cells.map((cell, c) => cell.padEnd(widths[c])).join(' | ')} |`;
+  console.log(line(header));
+  console.log(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const row of rows) console.log(line(row));
+}

@@ -1,11 +1,129 @@
-import { copyFile, mkdir } from 'node:fs/promises';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { copyFile, mkdir, readFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import type { Options } from 'tsup';
+import ts from 'typescript';
+
+type Plugin = NonNullable<Options['esbuildPlugins']>[number];
+
+/**
+ * Marks ky's module-level default instance (`const ky = createInstance();`) `@__PURE__`, as zod
+ * marks its own module-level calls. Without it, an app's bundler keeps that call, and with it all
+ * of ky (~8 KB gzip), even in an app that imports only `toAtomicUnits` (docs/performance.md). The
+ * build fails if ky's code no longer has that line, rather than quietly losing the annotation.
+ */
+const kyPureDefaultInstance: Plugin = {
+  name: 'ky-pure-default-instance',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]node_modules[\\/]ky[\\/]distribution[\\/]index\.js$/ }, async ({ path }) => {
+      const line = 'const ky = createInstance();';
+      const source = await readFile(path, 'utf8');
+      if (!source.includes(line)) throw new Error(`ky changed: \`${line}\` not found in ${path}`);
+      return { contents: source.replace(line, 'const ky = /* @__PURE__ */ createInstance();'), loader: 'js' };
+    });
+  },
+};
+
+/**
+ * One declaration file per module, with declaration maps, next to the JS in `dist/`
+ * (`src/resources/payouts.ts` gives `dist/resources/payouts.d.ts` and `.d.ts.map`); the package
+ * ships `src/`, so an editor's go-to-definition opens the source with its TSDoc instead of a
+ * bundled declaration file (docs/packaging.md). tsup's own `dts` bundles with rollup-plugin-dts,
+ * which writes no maps.
+ *
+ * Each `.d.ts` gets a `.d.cts` twin whose relative imports name `.cjs`, so that TypeScript reads
+ * the CommonJS build's types as CommonJS (`exports` → `require` → `types`) all the way down.
+ * `stripInternal` keeps `@internal` members (the resources' plumbing, which names zod types) out.
+ */
+function emitDeclarations(): void {
+  const overrides: ts.CompilerOptions = {
+    noEmit: false,
+    declaration: true,
+    emitDeclarationOnly: true,
+    declarationMap: true,
+    stripInternal: true,
+    rootDir: 'src',
+    outDir: 'dist',
+  };
+  const host = { ...ts.sys, onUnRecoverableConfigFileDiagnostic: fail };
+  const parsed = ts.getParsedCommandLineOfConfigFile('tsconfig.json', overrides, host);
+  if (parsed === undefined) throw new Error('tsconfig.json could not be read');
+  const program = ts.createProgram({ rootNames: Object.values(entry), options: parsed.options });
+  const result = program.emit(undefined, writeDeclaration, undefined, true, {
+    afterDeclarations: [withoutInlinedPackages],
+  });
+  if (result.diagnostics.length > 0) fail(result.diagnostics);
+}
+
+/** The packages inlined into `dist` (`noExternal` below): not dependencies, so not installed. */
+const inlined = /^(ky|zod)(\/|$)/;
+
+/**
+ * Declarations may not import ky or zod: a user's `tsc` without `skipLibCheck` would fail to find
+ * them. No public type names them (DESIGN.md); the plumbing of `internal/` does (a call's `schema`
+ * is a zod type), and `core/pagination` reaches `internal/` for two types. So in the declarations a
+ * type from an inlined package is written `unknown` and its import dropped; the source (and the
+ * typecheck) keeps the real types. This runs before printing, so the declaration maps stay right.
+ */
+function withoutInlinedPackages(context: ts.TransformationContext) {
+  const { factory } = context;
+  return (file: ts.SourceFile | ts.Bundle) => {
+    if (!ts.isSourceFile(file)) return file;
+    const names = new Set<string>();
+    const statements = file.statements.filter((statement) => {
+      const from = ts.isImportDeclaration(statement) ? statement.moduleSpecifier : undefined;
+      if (from === undefined || !ts.isStringLiteral(from) || !inlined.test(from.text)) return true;
+      const bindings = (statement as ts.ImportDeclaration).importClause?.namedBindings;
+      if (bindings && ts.isNamespaceImport(bindings)) names.add(bindings.name.text);
+      if (bindings && ts.isNamedImports(bindings))
+        for (const name of bindings.elements) names.add(name.name.text);
+      return false;
+    });
+    if (statements.length === file.statements.length) return file;
+    const leftmost = (name: ts.EntityName): string =>
+      ts.isIdentifier(name) ? name.text : leftmost(name.left);
+    const visit = (node: ts.Node): ts.Node =>
+      ts.isTypeReferenceNode(node) && names.has(leftmost(node.typeName))
+        ? factory.createKeywordTypeNode(ts.SyntaxKind.UnknownKeyword)
+        : ts.visitEachChild(node, visit, context);
+    return ts.visitEachChild(factory.updateSourceFile(file, statements), visit, context);
+  };
+}
+
+/** Writes what tsc emits, and its `.d.cts` / `.d.cts.map` twin. */
+function writeDeclaration(file: string, text: string): void {
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, text);
+  if (file.endsWith('.d.ts')) {
+    const cts = text
+      .replace(/((?:from|import\()\s*)(['"])(\.{1,2}\/[^'"]*)\.js\2/g, '$1$2$3.cjs$2')
+      .replace(/(\/\/# sourceMappingURL=.*)\.d\.ts\.map$/m, '$1.d.cts.map');
+    writeFileSync(file.replace(/\.d\.ts$/, '.d.cts'), cts);
+  } else if (file.endsWith('.d.ts.map')) {
+    const map = JSON.parse(text) as { file: string };
+    map.file = map.file.replace(/\.d\.ts$/, '.d.cts');
+    writeFileSync(file.replace(/\.d\.ts\.map$/, '.d.cts.map'), JSON.stringify(map));
+  }
+}
+
+function fail(diagnostics: ts.Diagnostic | readonly ts.Diagnostic[]): never {
+  const list = Array.isArray(diagnostics) ? diagnostics : [diagnostics];
+  throw new Error(
+    ts.formatDiagnostics(list, {
+      getCanonicalFileName: (name) => name,
+      getCurrentDirectory: ts.sys.getCurrentDirectory,
+      getNewLine: () => '\n',
+    }),
+  );
+}
+
+const entry = { index: 'src/index.ts', 'testing/index': 'src/testing/index.ts' };
 
 const config: Options = {
-  entry: { index: 'src/index.ts', 'testing/index': 'src/testing/index.ts' },
+  entry,
   format: ['esm', 'cjs'],
-  // @internal members (Chainbill.request, which names zod types) stay out of the published types.
-  dts: { compilerOptions: { stripInternal: true } },
+  // Declarations come from tsc, per module and with maps (emitDeclarations, in onSuccess).
+  dts: false,
   sourcemap: true,
   clean: true,
   target: 'node20',
@@ -13,12 +131,14 @@ const config: Options = {
   // ky and zod/mini are inlined, tree-shaken: one file to load instead of ~110 modules, no runtime
   // dependencies, and no require(esm) of ESM-only ky from the CJS build (docs/performance.md).
   // msw stays outside: it is the optional peer of ./testing.
-  noExternal: [/^ky(\/|$)/, /^zod(\/|$)/],
+  noExternal: [inlined],
   external: ['msw'],
+  esbuildPlugins: [kyPureDefaultInstance],
   // Deno needs the `node:` prefix on built-ins (used by ./testing only).
   removeNodeProtocol: false,
-  // MIT asks for the notices to travel with the bundled code.
   async onSuccess() {
+    emitDeclarations();
+    // MIT asks for the notices to travel with the bundled code.
     await mkdir('dist/licenses', { recursive: true });
     await copyFile('node_modules/ky/license', 'dist/licenses/ky.LICENSE');
     await copyFile('node_modules/zod/LICENSE', 'dist/licenses/zod.LICENSE');

@@ -6,7 +6,8 @@
  *   npm run size -- --compare # also build and measure the other choice (ky + zod/mini as
  *                             # dependencies when dist inlines them, inlined when they are not)
  *
- * Needs a fresh `npm run build`. Exits 1 when the gzip size is over the budget.
+ * Needs a fresh `npm run build`. Exits 1 when a gzip size is over its budget: the whole package,
+ * and the two partial imports below, which check that bundlers drop what an app does not use.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -15,17 +16,43 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 
-const budgetBytes = 25 * 1024;
+// Interim: the hardening of the transport (bounded bodies, redaction, strict values, the calendar
+// check) took the bundle from 24.8 KB to 26.5 KB, and its issue says to pay that inside the
+// performance work's budget, not by weakening a check. That work sets 22 KB; until it decides how
+// (ky is 24.8 KB of the 80 KB minified, and the SDK uses little of it), 27 KB holds the line
+// against any further growth (docs/performance.md).
+const budgetBytes = 27 * 1024;
 const runs = 11;
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = { esm: join(root, 'dist/index.js'), cjs: join(root, 'dist/index.cjs') };
+/** Every error class the build exports, read from it, so that a new one is counted too. */
+const errorClasses = Object.entries(await import(pathToFileURL(dist.esm).href))
+  .filter(([, value]) => typeof value === 'function' && value.prototype instanceof Error)
+  .map(([name]) => name);
+/** What an app ships when it imports only part of the package, and the budget of each (gzip). */
+const partialImports = [
+  { label: 'money helpers only', names: ['toAtomicUnits', 'fromAtomicUnits'], budget: 2 * 1024 },
+  { label: 'error classes only', names: errorClasses, budget: 4 * 1024 },
+];
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (value) => `${value.toFixed(1)} ms`;
 
-/** What a bundler ships for `import { Chainbill } from 'chainbill'`: everything, minified, tree-shaken. */
-async function bundleSize(entry) {
+/**
+ * What a bundler ships for `entry` (everything it exports), minified and tree-shaken; with `names`,
+ * for an app that imports only those names from it.
+ */
+async function bundleSize(entry, names) {
+  const input =
+    names === undefined
+      ? { entryPoints: [entry] }
+      : {
+          stdin: {
+            contents: `export { ${names.join(', ')} } from ${JSON.stringify(entry)};`,
+            resolveDir: root,
+          },
+        };
   const result = await build({
-    entryPoints: [entry],
+    ...input,
     bundle: true,
     minify: true,
     write: false,
@@ -103,6 +130,14 @@ const parts = Object.entries((await bundleSize(join(root, 'src/index.ts'))).byPa
   (a, b) => b[1] - a[1],
 );
 console.log(`  minified by package: ${parts.map(([name, bytes]) => `${name} ${kb(bytes)}`).join(', ')}`);
+const over = size.gzip > budgetBytes ? [`whole package ${kb(size.gzip)} > ${kb(budgetBytes)}`] : [];
+console.log('an app importing part of chainbill (same bundling; checks that the rest is dropped):');
+for (const { label, names, budget } of partialImports) {
+  const part = await bundleSize(dist.esm, names);
+  const what = `${label} (${names.length} exports):`.padEnd(34);
+  console.log(`  ${what} ${kb(part.min)} minified, ${kb(part.gzip)} gzip (budget ${kb(budget)} gzip)`);
+  if (part.gzip > budget) over.push(`${label} ${kb(part.gzip)} > ${kb(budget)}`);
+}
 
 const targets = [
   { label: `dist/index.js  (import)`, file: dist.esm, kind: 'esm' },
@@ -130,7 +165,7 @@ try {
   if (variant) rmSync(variant.dir, { recursive: true, force: true });
 }
 
-if (size.gzip > budgetBytes) {
-  console.error(`Over budget: ${kb(size.gzip)} gzip > ${kb(budgetBytes)}.`);
+if (over.length > 0) {
+  console.error(`Over budget (gzip): ${over.join('; ')}.`);
   process.exit(1);
 }

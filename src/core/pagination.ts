@@ -122,7 +122,7 @@ export class PagePromise<T> extends APIPromise<Page<T>> implements AsyncIterable
    * ```
    */
   async toArray(options: { max?: number } = {}): Promise<T[]> {
-    const max = encodeParams(toArrayOptions, options).max ?? 10_000;
+    const max = encodeParams(toArrayOptions(), options).max ?? 10_000;
     const items: T[] = [];
     for await (const item of this) {
       if (items.length === max) {

@@ -18,7 +18,7 @@ export type ListSpec<T> = Omit<RequestSpec<T>, 'method' | 'body' | 'query'> & { 
 // Unchecked items are the caller's choice (validateResponses: false); an unchecked envelope would
 // page on whatever `has_more` and `next_cursor` happen to be. Built once: a new `z.unknown()` per
 // call would miss the envelope cache every time.
-const uncheckedItem: z.ZodMiniType<unknown> = z.unknown();
+const uncheckedItem: z.ZodMiniType<unknown> = /*@__PURE__*/ z.unknown();
 
 /**
  * Sends a list call and wraps it for paging: the first page now, every later page on demand, each

@@ -12,6 +12,20 @@ import {
 } from '../core/types.js';
 
 /**
+ * A value built on first use, then kept. Every module-level schema of the SDK is one: building them
+ * all at import cost ~10 ms of cold start, and a bundler keeps a module-level call (and all of zod
+ * with it) in apps that never use it. Each `lazy(…)` call carries a `@__PURE__` annotation, so a
+ * bundler drops the schemas of the resources an app does not reach (docs/performance.md).
+ *
+ * @param build - Builds the value; called at most once, on the first call of the result.
+ * @returns A function that returns the value, building it the first time.
+ */
+export function lazy<T>(build: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= build());
+}
+
+/**
  * An open response enum: the known literals plus any other string, typed as {@link Unrecognized},
  * so a value the API adds later does not break parsing (DESIGN.md: Responses).
  *
@@ -24,7 +38,7 @@ export function openEnum<const T extends string>(values: readonly T[]): z.ZodMin
 }
 
 /** A date-time field of a response: an ISO 8601 string, kept as a string. */
-export const dateTime: z.ZodMiniString = z.string();
+export const dateTime: () => z.ZodMiniString = /*@__PURE__*/ lazy(() => z.string());
 
 /** A nullable field that may also be absent (DESIGN.md: fields that cannot exist in some states). */
 export function maybe<T>(
@@ -55,28 +69,34 @@ function isDateTime(text: string): boolean {
  * that names a real instant (no `02-30`, `24:00` or `:60`); sent as an ISO string. A date alone
  * (`2026-12-01`) is refused: which time zone it means is the caller's choice to make.
  */
-export const dateTimeParam: z.ZodMiniType<string, Date | string> = z.pipe(
-  z.custom<Date | string>(
-    (value) =>
-      // A `Date` past year 9999 would go out as `+010000-…`, which the string form refuses too.
-      value instanceof Date
-        ? !Number.isNaN(value.getTime()) && isDateTime(value.toISOString())
-        : typeof value === 'string' && isDateTime(value),
-    { error: dateTimeMessage },
+export const dateTimeParam: () => z.ZodMiniType<string, Date | string> = /*@__PURE__*/ lazy(() =>
+  z.pipe(
+    z.custom<Date | string>(
+      (value) =>
+        // A `Date` past year 9999 would go out as `+010000-…`, which the string form refuses too.
+        value instanceof Date
+          ? !Number.isNaN(value.getTime()) && isDateTime(value.toISOString())
+          : typeof value === 'string' && isDateTime(value),
+      { error: dateTimeMessage },
+    ),
+    z.transform((value: Date | string) => (value instanceof Date ? value.toISOString() : value)),
   ),
-  z.transform((value: Date | string) => (value instanceof Date ? value.toISOString() : value)),
 );
 
 /**
  * The options of `toArray` (DESIGN.md: Lists): `max` a positive integer, since `0`, `NaN` or
  * `Infinity` would otherwise collect the whole list; an unknown option is refused like any param.
  */
-export const toArrayOptions: z.ZodMiniType<{ max?: number | undefined }> = z.strictObject({
-  max: z.optional(z.int().check(z.minimum(1))),
-});
+export const toArrayOptions: () => z.ZodMiniType<{ max?: number | undefined }> = /*@__PURE__*/ lazy(() =>
+  z.strictObject({
+    max: z.optional(z.int().check(z.minimum(1))),
+  }),
+);
 
 /** The `limit` parameter of every list: an integer from 1 to 100 (spec: Pagination). */
-export const limitParam: z.ZodMiniType<number> = z.int().check(z.minimum(1), z.maximum(100));
+export const limitParam: () => z.ZodMiniType<number> = /*@__PURE__*/ lazy(() =>
+  z.int().check(z.minimum(1), z.maximum(100)),
+);
 
 /** A string with a maximum length (spec: Limits). */
 export function maxString(max: number): z.ZodMiniString {
@@ -97,14 +117,18 @@ export function idParam(prefix: string): z.ZodMiniString {
  * An atomic amount in a response (`amount_atomic`): a decimal string of digits only, so that
  * `BigInt(value)` and `fromAtomicUnits` cannot throw on it later (DESIGN.md: Responses).
  */
-export const atomicAmount: z.ZodMiniString = z.string().check(
-  z.regex(atomicPattern, {
-    error: 'must be a non-negative integer in atomic units, written as digits only',
-  }),
+export const atomicAmount: () => z.ZodMiniString = /*@__PURE__*/ lazy(() =>
+  z.string().check(
+    z.regex(atomicPattern, {
+      error: 'must be a non-negative integer in atomic units, written as digits only',
+    }),
+  ),
 );
 
 /** An amount in USD (or token units) with the spec's minimum of 0.01. */
-export const amountParam: z.ZodMiniType<number> = z.number().check(z.gte(0.01));
+export const amountParam: () => z.ZodMiniType<number> = /*@__PURE__*/ lazy(() =>
+  z.number().check(z.gte(0.01)),
+);
 
 /** The list envelope of the spec: `{ data, has_more, next_cursor }` (spec: List envelope). */
 export interface ListEnvelope<T> {
@@ -138,16 +162,24 @@ export function listEnvelope<T>(item: z.ZodMiniType<T>): z.ZodMiniType<ListEnvel
 }
 
 /** Response enums shared by many resources (spec: Conventions), open. */
-export const chainField: z.ZodMiniType<Chain | Unrecognized> = openEnum(chains);
-export const tokenField: z.ZodMiniType<Token | Unrecognized> = openEnum(tokens);
-export const environmentField: z.ZodMiniType<Environment | Unrecognized> = openEnum(environments);
+export const chainField: () => z.ZodMiniType<Chain | Unrecognized> = /*@__PURE__*/ lazy(() =>
+  openEnum(chains),
+);
+export const tokenField: () => z.ZodMiniType<Token | Unrecognized> = /*@__PURE__*/ lazy(() =>
+  openEnum(tokens),
+);
+export const environmentField: () => z.ZodMiniType<Environment | Unrecognized> = /*@__PURE__*/ lazy(() =>
+  openEnum(environments),
+);
 
 /** Request enums shared by many resources, closed. */
-export const chainParam: z.ZodMiniType<Chain> = z.enum(chains);
-export const tokenParam: z.ZodMiniType<Token> = z.enum(tokens);
+export const chainParam: () => z.ZodMiniType<Chain> = /*@__PURE__*/ lazy(() => z.enum(chains));
+export const tokenParam: () => z.ZodMiniType<Token> = /*@__PURE__*/ lazy(() => z.enum(tokens));
 
 /** A cursor parameter: the opaque `next_cursor` of the previous page, sent back as is. */
-export const cursorParam: z.ZodMiniType<string> = z.string().check(z.minLength(1));
+export const cursorParam: () => z.ZodMiniType<string> = /*@__PURE__*/ lazy(() =>
+  z.string().check(z.minLength(1)),
+);
 
 /**
  * The success "schema" of a delete (DESIGN.md: Responses). The spec does not show the body of the

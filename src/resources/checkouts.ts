@@ -9,6 +9,7 @@ import {
   chainField,
   cursorParam,
   dateTime,
+  lazy,
   limitParam,
   maybe,
   openEnum,
@@ -67,24 +68,30 @@ export interface Checkout {
   metadata: Metadata;
 }
 
-/** Schema of {@link Checkout}; unknown fields are kept. */
-export const checkoutSchema: z.ZodMiniType<Checkout> = z.looseObject({
-  checkout_id: z.string(),
-  status: openEnum(checkoutStatuses),
-  deposit_address: z.string(),
-  amount_usd: z.number(),
-  amount_atomic: atomicAmount,
-  chain: chainField,
-  token: tokenField,
-  tx_hash: maybe(z.string()),
-  confirmations: maybe(z.int()),
-  required_confirmations: z.int(),
-  expires_at: dateTime,
-  detected_at: maybe(dateTime),
-  confirmed_at: maybe(dateTime),
-  created_at: dateTime,
-  metadata: z.record(z.string(), z.unknown()),
-});
+/**
+ * Schema of {@link Checkout}, built on first use; unknown fields are kept.
+ *
+ * @internal It names zod types, which the published declarations leave out (docs/packaging.md).
+ */
+export const checkoutSchema: () => z.ZodMiniType<Checkout> = /*@__PURE__*/ lazy(() =>
+  z.looseObject({
+    checkout_id: z.string(),
+    status: openEnum(checkoutStatuses),
+    deposit_address: z.string(),
+    amount_usd: z.number(),
+    amount_atomic: atomicAmount(),
+    chain: chainField(),
+    token: tokenField(),
+    tx_hash: maybe(z.string()),
+    confirmations: maybe(z.int()),
+    required_confirmations: z.int(),
+    expires_at: dateTime(),
+    detected_at: maybe(dateTime()),
+    confirmed_at: maybe(dateTime()),
+    created_at: dateTime(),
+    metadata: z.record(z.string(), z.unknown()),
+  }),
+);
 
 /** Parameters of {@link Checkouts.list} (spec: GET /checkouts). */
 export interface CheckoutListParams {
@@ -96,11 +103,13 @@ export interface CheckoutListParams {
   cursor?: string;
 }
 
-const listParams = z.strictObject({
-  status: z.optional(z.enum(checkoutStatuses)),
-  limit: z.optional(limitParam),
-  cursor: z.optional(cursorParam),
-});
+const listParams = /*@__PURE__*/ lazy(() =>
+  z.strictObject({
+    status: z.optional(z.enum(checkoutStatuses)),
+    limit: z.optional(limitParam()),
+    cursor: z.optional(cursorParam()),
+  }),
+);
 
 /** Checkouts: list (spec: GET /checkouts). Checkouts are created by payment links, not the API. */
 export class Checkouts extends APIResource {
@@ -122,7 +131,7 @@ export class Checkouts extends APIResource {
   list(params: CheckoutListParams = {}, options?: RequestOptions): PagePromise<Checkout> {
     return this._client.requestList(
       'cursor',
-      () => ({ path: '/checkouts', query: encodeParams(listParams, params), schema: checkoutSchema }),
+      () => ({ path: '/checkouts', query: encodeParams(listParams(), params), schema: checkoutSchema() }),
       options,
     );
   }

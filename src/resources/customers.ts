@@ -5,7 +5,7 @@ import type { RequestOptions } from '../core/request-options.js';
 import { APIResource } from '../core/resource.js';
 import type { Environment, Metadata, Unrecognized } from '../core/types.js';
 import { encodeParams } from '../internal/params.js';
-import { dateTime, environmentField, limitParam, maxString } from '../internal/schemas.js';
+import { dateTime, environmentField, lazy, limitParam, maxString } from '../internal/schemas.js';
 
 /** A customer of the organization, billed by subscriptions (spec: Resources, Customer). */
 export interface Customer {
@@ -29,20 +29,28 @@ export interface Customer {
   updated_at: string;
 }
 
-const metadataSchema: z.ZodMiniType<Metadata> = z.record(z.string(), z.unknown());
+const metadataSchema: () => z.ZodMiniType<Metadata> = /*@__PURE__*/ lazy(() =>
+  z.record(z.string(), z.unknown()),
+);
 
-/** Schema of {@link Customer}; unknown fields are kept. */
-export const customerSchema: z.ZodMiniType<Customer> = z.looseObject({
-  id: z.string(),
-  org_id: z.string(),
-  email: z.string(),
-  name: z.nullable(z.string()),
-  external_id: z.nullable(z.string()),
-  metadata: metadataSchema,
-  environment: environmentField,
-  created_at: dateTime,
-  updated_at: dateTime,
-});
+/**
+ * Schema of {@link Customer}, built on first use; unknown fields are kept.
+ *
+ * @internal It names zod types, which the published declarations leave out (docs/packaging.md).
+ */
+export const customerSchema: () => z.ZodMiniType<Customer> = /*@__PURE__*/ lazy(() =>
+  z.looseObject({
+    id: z.string(),
+    org_id: z.string(),
+    email: z.string(),
+    name: z.nullable(z.string()),
+    external_id: z.nullable(z.string()),
+    metadata: metadataSchema(),
+    environment: environmentField(),
+    created_at: dateTime(),
+    updated_at: dateTime(),
+  }),
+);
 
 /** Parameters of {@link Customers.create} (spec: POST /customers). */
 export interface CustomerCreateParams {
@@ -64,16 +72,20 @@ export interface CustomerListParams {
   limit?: number;
 }
 
-const createParams = z.strictObject({
-  email: z.email(),
-  name: z.optional(maxString(256)),
-  external_id: z.optional(maxString(256)),
-  metadata: z.optional(metadataSchema),
-});
-const listParams = z.strictObject({
-  offset: z.optional(z.int().check(z.minimum(0))),
-  limit: z.optional(limitParam),
-});
+const createParams = /*@__PURE__*/ lazy(() =>
+  z.strictObject({
+    email: z.email(),
+    name: z.optional(maxString(256)),
+    external_id: z.optional(maxString(256)),
+    metadata: z.optional(metadataSchema()),
+  }),
+);
+const listParams = /*@__PURE__*/ lazy(() =>
+  z.strictObject({
+    offset: z.optional(z.int().check(z.minimum(0))),
+    limit: z.optional(limitParam()),
+  }),
+);
 
 /** Customers: create and list (spec: Customers). */
 export class Customers extends APIResource {
@@ -98,8 +110,8 @@ export class Customers extends APIResource {
       () => ({
         method: 'POST',
         path: '/customers',
-        body: encodeParams(createParams, params),
-        schema: customerSchema,
+        body: encodeParams(createParams(), params),
+        schema: customerSchema(),
       }),
       options,
     );
@@ -126,8 +138,8 @@ export class Customers extends APIResource {
       'offset',
       () => ({
         path: '/customers',
-        query: { offset: 0, ...encodeParams(listParams, params) },
-        schema: customerSchema,
+        query: { offset: 0, ...encodeParams(listParams(), params) },
+        schema: customerSchema(),
       }),
       options,
     );

@@ -11,6 +11,7 @@ import {
   deletedConfirmation,
   environmentField,
   idParam,
+  lazy,
   maxString,
   openEnum,
 } from '../internal/schemas.js';
@@ -46,20 +47,26 @@ export interface Entitlement {
   updated_at: string;
 }
 
-/** Schema of {@link Entitlement}; unknown fields are kept. */
-export const entitlementSchema: z.ZodMiniType<Entitlement> = z.looseObject({
-  id: z.string(),
-  org_id: z.string(),
-  plan_id: z.string(),
-  feature_key: z.string(),
-  value_type: openEnum(entitlementValueTypes),
-  value_boolean: z.nullable(z.boolean()),
-  value_numeric: z.nullable(z.number()),
-  value_string: z.nullable(z.string()),
-  environment: environmentField,
-  created_at: dateTime,
-  updated_at: dateTime,
-});
+/**
+ * Schema of {@link Entitlement}, built on first use; unknown fields are kept.
+ *
+ * @internal It names zod types, which the published declarations leave out (docs/packaging.md).
+ */
+export const entitlementSchema: () => z.ZodMiniType<Entitlement> = /*@__PURE__*/ lazy(() =>
+  z.looseObject({
+    id: z.string(),
+    org_id: z.string(),
+    plan_id: z.string(),
+    feature_key: z.string(),
+    value_type: openEnum(entitlementValueTypes),
+    value_boolean: z.nullable(z.boolean()),
+    value_numeric: z.nullable(z.number()),
+    value_string: z.nullable(z.string()),
+    environment: environmentField(),
+    created_at: dateTime(),
+    updated_at: dateTime(),
+  }),
+);
 
 /** Parameters of {@link Entitlements.create} (spec: POST /subscriptions/entitlements). */
 export interface EntitlementCreateParams {
@@ -95,11 +102,11 @@ export interface EntitlementUpdateParams {
   value_string?: string | null;
 }
 
-const valueFields = {
+const valueFields = /*@__PURE__*/ lazy(() => ({
   value_boolean: z.optional(z.nullable(z.boolean())),
   value_numeric: z.optional(z.nullable(z.number())),
   value_string: z.optional(z.nullable(z.string())),
-};
+}));
 
 type ValueParams = Pick<EntitlementCreateParams, 'value_type'> &
   Partial<Record<`value_${EntitlementValueType}`, unknown>>;
@@ -113,19 +120,23 @@ function matchingValue(type: EntitlementValueType) {
   );
 }
 
-const createParams = z
-  .strictObject({
-    plan_id: idParam('plan_'),
-    feature_key: maxString(256).check(z.minLength(1)),
-    value_type: z.enum(entitlementValueTypes),
-    ...valueFields,
-  })
-  .check(matchingValue('boolean'), matchingValue('numeric'), matchingValue('string'));
-const listParams = z.strictObject({ plan_id: idParam('plan_') });
-const updateParams = z.strictObject({
-  value_type: z.optional(z.enum(entitlementValueTypes)),
-  ...valueFields,
-});
+const createParams = /*@__PURE__*/ lazy(() =>
+  z
+    .strictObject({
+      plan_id: idParam('plan_'),
+      feature_key: maxString(256).check(z.minLength(1)),
+      value_type: z.enum(entitlementValueTypes),
+      ...valueFields(),
+    })
+    .check(matchingValue('boolean'), matchingValue('numeric'), matchingValue('string')),
+);
+const listParams = /*@__PURE__*/ lazy(() => z.strictObject({ plan_id: idParam('plan_') }));
+const updateParams = /*@__PURE__*/ lazy(() =>
+  z.strictObject({
+    value_type: z.optional(z.enum(entitlementValueTypes)),
+    ...valueFields(),
+  }),
+);
 
 /** Feature entitlements of plans: create, list, update, delete (spec: Entitlements). */
 export class Entitlements extends APIResource {
@@ -152,8 +163,8 @@ export class Entitlements extends APIResource {
       () => ({
         method: 'POST',
         path: '/subscriptions/entitlements',
-        body: encodeParams(createParams, params),
-        schema: entitlementSchema,
+        body: encodeParams(createParams(), params),
+        schema: entitlementSchema(),
       }),
       options,
     );
@@ -180,8 +191,8 @@ export class Entitlements extends APIResource {
       'cursor',
       () => ({
         path: '/subscriptions/entitlements',
-        query: encodeParams(listParams, params),
-        schema: entitlementSchema,
+        query: encodeParams(listParams(), params),
+        schema: entitlementSchema(),
       }),
       options,
     );
@@ -211,8 +222,8 @@ export class Entitlements extends APIResource {
       () => ({
         method: 'PATCH',
         path: `/subscriptions/entitlements/${pathId('ent_', id)}`,
-        body: encodeParams(updateParams, params),
-        schema: entitlementSchema,
+        body: encodeParams(updateParams(), params),
+        schema: entitlementSchema(),
       }),
       options,
     );

@@ -11,6 +11,7 @@ import {
   dateTime,
   environmentField,
   idParam,
+  lazy,
   limitParam,
   maxString,
 } from '../internal/schemas.js';
@@ -37,18 +38,24 @@ export interface PaymentLink {
   created_at: string;
 }
 
-/** Schema of {@link PaymentLink}; unknown fields are kept. */
-export const paymentLinkSchema: z.ZodMiniType<PaymentLink> = z.looseObject({
-  id: z.string(),
-  org_id: z.string(),
-  amount_usd: z.number(),
-  payment_method_id: z.string(),
-  description: z.nullable(z.string()),
-  url: z.string(),
-  expires_at: z.nullable(dateTime),
-  environment: environmentField,
-  created_at: dateTime,
-});
+/**
+ * Schema of {@link PaymentLink}, built on first use; unknown fields are kept.
+ *
+ * @internal It names zod types, which the published declarations leave out (docs/packaging.md).
+ */
+export const paymentLinkSchema: () => z.ZodMiniType<PaymentLink> = /*@__PURE__*/ lazy(() =>
+  z.looseObject({
+    id: z.string(),
+    org_id: z.string(),
+    amount_usd: z.number(),
+    payment_method_id: z.string(),
+    description: z.nullable(z.string()),
+    url: z.string(),
+    expires_at: z.nullable(dateTime()),
+    environment: environmentField(),
+    created_at: dateTime(),
+  }),
+);
 
 /** Parameters of {@link PaymentLinks.create} (spec: POST /payment-links). */
 export interface PaymentLinkCreateParams {
@@ -70,16 +77,20 @@ export interface PaymentLinkListParams {
   cursor?: string;
 }
 
-const createParams = z.strictObject({
-  amount_usd: amountParam,
-  payment_method_id: idParam('pm_'),
-  description: z.optional(maxString(512)),
-  expires_in_seconds: z.optional(z.int().check(z.minimum(300))),
-});
-const listParams = z.strictObject({
-  limit: z.optional(limitParam),
-  cursor: z.optional(cursorParam),
-});
+const createParams = /*@__PURE__*/ lazy(() =>
+  z.strictObject({
+    amount_usd: amountParam(),
+    payment_method_id: idParam('pm_'),
+    description: z.optional(maxString(512)),
+    expires_in_seconds: z.optional(z.int().check(z.minimum(300))),
+  }),
+);
+const listParams = /*@__PURE__*/ lazy(() =>
+  z.strictObject({
+    limit: z.optional(limitParam()),
+    cursor: z.optional(cursorParam()),
+  }),
+);
 
 /** Payment links: create and list (spec: Payment links). */
 export class PaymentLinks extends APIResource {
@@ -107,8 +118,8 @@ export class PaymentLinks extends APIResource {
       () => ({
         method: 'POST',
         path: '/payment-links',
-        body: encodeParams(createParams, params),
-        schema: paymentLinkSchema,
+        body: encodeParams(createParams(), params),
+        schema: paymentLinkSchema(),
       }),
       options,
     );
@@ -131,7 +142,11 @@ export class PaymentLinks extends APIResource {
   list(params: PaymentLinkListParams = {}, options?: RequestOptions): PagePromise<PaymentLink> {
     return this._client.requestList(
       'cursor',
-      () => ({ path: '/payment-links', query: encodeParams(listParams, params), schema: paymentLinkSchema }),
+      () => ({
+        path: '/payment-links',
+        query: encodeParams(listParams(), params),
+        schema: paymentLinkSchema(),
+      }),
       options,
     );
   }

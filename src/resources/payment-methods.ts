@@ -10,6 +10,7 @@ import {
   chainField,
   dateTime,
   environmentField,
+  lazy,
   maxString,
   openEnum,
   tokenField,
@@ -52,23 +53,29 @@ export interface PaymentMethod {
   updated_at: string;
 }
 
-/** Schema of {@link PaymentMethod}; unknown fields are kept. */
-export const paymentMethodSchema: z.ZodMiniType<PaymentMethod> = z.looseObject({
-  id: z.string(),
-  org_id: z.string(),
-  wallet_id: z.string(),
-  chain: chainField,
-  token: tokenField,
-  display_name: z.nullable(z.string()),
-  status: openEnum(paymentMethodStatuses),
-  is_default: z.boolean(),
-  required_confirmations: z.int(),
-  min_amount_usd: z.nullable(z.number()),
-  max_amount_usd: z.nullable(z.number()),
-  environment: environmentField,
-  created_at: dateTime,
-  updated_at: dateTime,
-});
+/**
+ * Schema of {@link PaymentMethod}, built on first use; unknown fields are kept.
+ *
+ * @internal It names zod types, which the published declarations leave out (docs/packaging.md).
+ */
+export const paymentMethodSchema: () => z.ZodMiniType<PaymentMethod> = /*@__PURE__*/ lazy(() =>
+  z.looseObject({
+    id: z.string(),
+    org_id: z.string(),
+    wallet_id: z.string(),
+    chain: chainField(),
+    token: tokenField(),
+    display_name: z.nullable(z.string()),
+    status: openEnum(paymentMethodStatuses),
+    is_default: z.boolean(),
+    required_confirmations: z.int(),
+    min_amount_usd: z.nullable(z.number()),
+    max_amount_usd: z.nullable(z.number()),
+    environment: environmentField(),
+    created_at: dateTime(),
+    updated_at: dateTime(),
+  }),
+);
 
 /** Parameters of {@link PaymentMethods.list} (spec: GET /payment-methods). */
 export interface PaymentMethodListParams {
@@ -90,26 +97,30 @@ export interface PaymentMethodUpdateParams {
   is_default?: boolean;
 }
 
-const listParams = z.strictObject({
-  status: z.optional(z.enum(paymentMethodStatuses)),
-});
-const updateParams = z
-  .strictObject({
-    display_name: z.optional(z.nullable(maxString(256))),
-    required_confirmations: z.optional(z.int().check(z.gte(1))),
-    min_amount_usd: z.optional(z.nullable(z.number())),
-    max_amount_usd: z.optional(z.nullable(z.number())),
-    is_default: z.optional(z.boolean()),
-  })
-  .check(
-    z.refine(
-      (params) =>
-        typeof params.min_amount_usd !== 'number' ||
-        typeof params.max_amount_usd !== 'number' ||
-        params.min_amount_usd <= params.max_amount_usd,
-      { path: ['min_amount_usd'], error: 'must be at most max_amount_usd' },
+const listParams = /*@__PURE__*/ lazy(() =>
+  z.strictObject({
+    status: z.optional(z.enum(paymentMethodStatuses)),
+  }),
+);
+const updateParams = /*@__PURE__*/ lazy(() =>
+  z
+    .strictObject({
+      display_name: z.optional(z.nullable(maxString(256))),
+      required_confirmations: z.optional(z.int().check(z.gte(1))),
+      min_amount_usd: z.optional(z.nullable(z.number())),
+      max_amount_usd: z.optional(z.nullable(z.number())),
+      is_default: z.optional(z.boolean()),
+    })
+    .check(
+      z.refine(
+        (params) =>
+          typeof params.min_amount_usd !== 'number' ||
+          typeof params.max_amount_usd !== 'number' ||
+          params.min_amount_usd <= params.max_amount_usd,
+        { path: ['min_amount_usd'], error: 'must be at most max_amount_usd' },
+      ),
     ),
-  );
+);
 
 /** Payment methods: list and update (spec: Payment methods). They are created outside the API. */
 export class PaymentMethods extends APIResource {
@@ -134,8 +145,8 @@ export class PaymentMethods extends APIResource {
       'cursor',
       () => ({
         path: '/payment-methods',
-        query: encodeParams(listParams, params),
-        schema: paymentMethodSchema,
+        query: encodeParams(listParams(), params),
+        schema: paymentMethodSchema(),
       }),
       options,
     );
@@ -169,8 +180,8 @@ export class PaymentMethods extends APIResource {
       () => ({
         method: 'PATCH',
         path: `/payment-methods/${pathId('pm_', id)}`,
-        body: encodeParams(updateParams, params),
-        schema: paymentMethodSchema,
+        body: encodeParams(updateParams(), params),
+        schema: paymentMethodSchema(),
       }),
       options,
     );

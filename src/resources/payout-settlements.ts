@@ -11,6 +11,7 @@ import {
   cursorParam,
   dateTime,
   idParam,
+  lazy,
   limitParam,
 } from '../internal/schemas.js';
 
@@ -48,24 +49,30 @@ export interface PayoutSettlement {
   chain?: Chain | Unrecognized;
 }
 
-/** Schema of {@link PayoutSettlement}; unknown fields are kept. */
-export const payoutSettlementSchema: z.ZodMiniType<PayoutSettlement> = z.looseObject({
-  id: z.string(),
-  org_id: z.string(),
-  payout_intent_id: z.string(),
-  tx_hash: z.string(),
-  log_index: z.int(),
-  from_address: z.string(),
-  to_address: z.string(),
-  amount_atomic: atomicAmount,
-  block_number: z.int(),
-  block_hash: z.string(),
-  confirmations: z.int(),
-  confirmed_at: dateTime,
-  detected_at: dateTime,
-  created_at: dateTime,
-  chain: z.exactOptional(chainField),
-});
+/**
+ * Schema of {@link PayoutSettlement}, built on first use; unknown fields are kept.
+ *
+ * @internal It names zod types, which the published declarations leave out (docs/packaging.md).
+ */
+export const payoutSettlementSchema: () => z.ZodMiniType<PayoutSettlement> = /*@__PURE__*/ lazy(() =>
+  z.looseObject({
+    id: z.string(),
+    org_id: z.string(),
+    payout_intent_id: z.string(),
+    tx_hash: z.string(),
+    log_index: z.int(),
+    from_address: z.string(),
+    to_address: z.string(),
+    amount_atomic: atomicAmount(),
+    block_number: z.int(),
+    block_hash: z.string(),
+    confirmations: z.int(),
+    confirmed_at: dateTime(),
+    detected_at: dateTime(),
+    created_at: dateTime(),
+    chain: z.exactOptional(chainField()),
+  }),
+);
 
 /** Parameters of {@link PayoutSettlements.list} (spec: GET /payouts/settlements). */
 export interface PayoutSettlementListParams {
@@ -79,12 +86,14 @@ export interface PayoutSettlementListParams {
   cursor?: string;
 }
 
-const listParams = z.strictObject({
-  payout_intent_id: z.optional(idParam('po_')),
-  chain: z.optional(chainParam),
-  limit: z.optional(limitParam),
-  cursor: z.optional(cursorParam),
-});
+const listParams = /*@__PURE__*/ lazy(() =>
+  z.strictObject({
+    payout_intent_id: z.optional(idParam('po_')),
+    chain: z.optional(chainParam()),
+    limit: z.optional(limitParam()),
+    cursor: z.optional(cursorParam()),
+  }),
+);
 
 /** Settlement records of payouts, `chainbill.payouts.settlements` (spec: GET /payouts/settlements). */
 export class PayoutSettlements extends APIResource {
@@ -107,8 +116,8 @@ export class PayoutSettlements extends APIResource {
       'cursor',
       () => ({
         path: '/payouts/settlements',
-        query: encodeParams(listParams, params),
-        schema: payoutSettlementSchema,
+        query: encodeParams(listParams(), params),
+        schema: payoutSettlementSchema(),
       }),
       options,
     );

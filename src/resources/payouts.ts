@@ -16,6 +16,7 @@ import {
   dateTime,
   dateTimeParam,
   environmentField,
+  lazy,
   limitParam,
   maxString,
   openEnum,
@@ -110,36 +111,42 @@ export interface PayoutIntent {
   updated_at: string;
 }
 
-const nullableString = z.nullable(z.string());
-const nullableTime = z.nullable(dateTime);
+const nullableString = /*@__PURE__*/ lazy(() => z.nullable(z.string()));
+const nullableTime = /*@__PURE__*/ lazy(() => z.nullable(dateTime()));
 
-/** Schema of {@link PayoutIntent}; unknown fields are kept. */
-export const payoutIntentSchema: z.ZodMiniType<PayoutIntent> = z.looseObject({
-  id: z.string(),
-  org_id: z.string(),
-  recipient_address: z.string(),
-  chain: chainField,
-  token: tokenField,
-  amount: z.number(),
-  amount_atomic: z.nullable(atomicAmount),
-  currency: z.string(),
-  status: openEnum(payoutStatuses),
-  description: nullableString,
-  reference_type: z.exactOptional(z.nullable(openEnum(payoutReferenceTypes))),
-  reference_id: nullableString,
-  due_date: nullableTime,
-  approved_at: nullableTime,
-  approved_by: nullableString,
-  executed_at: nullableTime,
-  expected_tx_hash: nullableString,
-  verified_at: nullableTime,
-  failed_at: nullableTime,
-  canceled_at: nullableTime,
-  failure_reason: nullableString,
-  environment: environmentField,
-  created_at: dateTime,
-  updated_at: dateTime,
-});
+/**
+ * Schema of {@link PayoutIntent}, built on first use; unknown fields are kept.
+ *
+ * @internal It names zod types, which the published declarations leave out (docs/packaging.md).
+ */
+export const payoutIntentSchema: () => z.ZodMiniType<PayoutIntent> = /*@__PURE__*/ lazy(() =>
+  z.looseObject({
+    id: z.string(),
+    org_id: z.string(),
+    recipient_address: z.string(),
+    chain: chainField(),
+    token: tokenField(),
+    amount: z.number(),
+    amount_atomic: z.nullable(atomicAmount()),
+    currency: z.string(),
+    status: openEnum(payoutStatuses),
+    description: nullableString(),
+    reference_type: z.exactOptional(z.nullable(openEnum(payoutReferenceTypes))),
+    reference_id: nullableString(),
+    due_date: nullableTime(),
+    approved_at: nullableTime(),
+    approved_by: nullableString(),
+    executed_at: nullableTime(),
+    expected_tx_hash: nullableString(),
+    verified_at: nullableTime(),
+    failed_at: nullableTime(),
+    canceled_at: nullableTime(),
+    failure_reason: nullableString(),
+    environment: environmentField(),
+    created_at: dateTime(),
+    updated_at: dateTime(),
+  }),
+);
 
 /** Parameters of {@link Payouts.create} (spec: POST /payouts). */
 export interface PayoutCreateParams {
@@ -187,30 +194,36 @@ export interface PayoutUpdateParams {
   due_date?: Date | string | null;
 }
 
-const requiredString = z.string().check(z.minLength(1));
-const createParams = z.strictObject({
-  recipient_address: requiredString,
-  chain: chainParam,
-  token: tokenParam,
-  amount: amountParam,
-  currency: requiredString,
-  description: z.optional(z.nullable(maxString(512))),
-  reference_type: z.optional(z.enum(payoutReferenceTypes)),
-  reference_id: z.optional(z.nullable(z.string())),
-  due_date: z.optional(z.nullable(dateTimeParam)),
-});
-const listParams = z.strictObject({
-  status: z.optional(z.enum(payoutStatuses)),
-  due_date_before: z.optional(dateTimeParam),
-  due_date_after: z.optional(dateTimeParam),
-  limit: z.optional(limitParam),
-  cursor: z.optional(cursorParam),
-});
-const updateParams = z.strictObject({
-  status: z.optional(z.enum(payoutUpdateStatuses)),
-  description: z.optional(z.nullable(maxString(512))),
-  due_date: z.optional(z.nullable(dateTimeParam)),
-});
+const requiredString = /*@__PURE__*/ lazy(() => z.string().check(z.minLength(1)));
+const createParams = /*@__PURE__*/ lazy(() =>
+  z.strictObject({
+    recipient_address: requiredString(),
+    chain: chainParam(),
+    token: tokenParam(),
+    amount: amountParam(),
+    currency: requiredString(),
+    description: z.optional(z.nullable(maxString(512))),
+    reference_type: z.optional(z.enum(payoutReferenceTypes)),
+    reference_id: z.optional(z.nullable(z.string())),
+    due_date: z.optional(z.nullable(dateTimeParam())),
+  }),
+);
+const listParams = /*@__PURE__*/ lazy(() =>
+  z.strictObject({
+    status: z.optional(z.enum(payoutStatuses)),
+    due_date_before: z.optional(dateTimeParam()),
+    due_date_after: z.optional(dateTimeParam()),
+    limit: z.optional(limitParam()),
+    cursor: z.optional(cursorParam()),
+  }),
+);
+const updateParams = /*@__PURE__*/ lazy(() =>
+  z.strictObject({
+    status: z.optional(z.enum(payoutUpdateStatuses)),
+    description: z.optional(z.nullable(maxString(512))),
+    due_date: z.optional(z.nullable(dateTimeParam())),
+  }),
+);
 
 /** Payout intents: create, list, approve or cancel, update (spec: Payouts). */
 export class Payouts extends APIResource {
@@ -245,8 +258,8 @@ export class Payouts extends APIResource {
       () => ({
         method: 'POST',
         path: '/payouts',
-        body: encodeParams(createParams, params),
-        schema: payoutIntentSchema,
+        body: encodeParams(createParams(), params),
+        schema: payoutIntentSchema(),
       }),
       options,
     );
@@ -269,7 +282,7 @@ export class Payouts extends APIResource {
   list(params: PayoutListParams = {}, options?: RequestOptions): PagePromise<PayoutIntent> {
     return this._client.requestList(
       'cursor',
-      () => ({ path: '/payouts', query: encodeParams(listParams, params), schema: payoutIntentSchema }),
+      () => ({ path: '/payouts', query: encodeParams(listParams(), params), schema: payoutIntentSchema() }),
       options,
     );
   }
@@ -294,8 +307,8 @@ export class Payouts extends APIResource {
       () => ({
         method: 'PATCH',
         path: `/payouts/${pathId('po_', id)}`,
-        body: encodeParams(updateParams, params),
-        schema: payoutIntentSchema,
+        body: encodeParams(updateParams(), params),
+        schema: payoutIntentSchema(),
       }),
       options,
     );

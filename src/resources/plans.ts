@@ -4,7 +4,7 @@ import type { RequestOptions } from '../core/request-options.js';
 import { APIResource } from '../core/resource.js';
 import type { Unrecognized } from '../core/types.js';
 import { encodeParams } from '../internal/params.js';
-import { dateTime, openEnum } from '../internal/schemas.js';
+import { dateTime, lazy, openEnum } from '../internal/schemas.js';
 
 /** The plan states (spec: Plan status values). */
 export const planStatuses = ['active', 'archived'] as const;
@@ -40,20 +40,26 @@ export interface Plan {
   status?: PlanStatus | Unrecognized;
 }
 
-/** Schema of {@link Plan}; unknown fields are kept. */
-export const planSchema: z.ZodMiniType<Plan> = z.looseObject({
-  id: z.string(),
-  org_id: z.string(),
-  name: z.string(),
-  description: z.string(),
-  amount: z.number(),
-  currency: z.string(),
-  interval_count: z.int(),
-  trial_days: z.int(),
-  created_at: dateTime,
-  updated_at: dateTime,
-  status: z.exactOptional(openEnum(planStatuses)),
-});
+/**
+ * Schema of {@link Plan}, built on first use; unknown fields are kept.
+ *
+ * @internal It names zod types, which the published declarations leave out (docs/packaging.md).
+ */
+export const planSchema: () => z.ZodMiniType<Plan> = /*@__PURE__*/ lazy(() =>
+  z.looseObject({
+    id: z.string(),
+    org_id: z.string(),
+    name: z.string(),
+    description: z.string(),
+    amount: z.number(),
+    currency: z.string(),
+    interval_count: z.int(),
+    trial_days: z.int(),
+    created_at: dateTime(),
+    updated_at: dateTime(),
+    status: z.exactOptional(openEnum(planStatuses)),
+  }),
+);
 
 /** Parameters of {@link Plans.list} (spec: GET /subscriptions/plans). */
 export interface PlanListParams {
@@ -61,9 +67,11 @@ export interface PlanListParams {
   status?: PlanStatus;
 }
 
-const listParams = z.strictObject({
-  status: z.optional(z.enum(planStatuses)),
-});
+const listParams = /*@__PURE__*/ lazy(() =>
+  z.strictObject({
+    status: z.optional(z.enum(planStatuses)),
+  }),
+);
 
 /** Subscription plans: list (spec: GET /subscriptions/plans). */
 export class Plans extends APIResource {
@@ -86,7 +94,11 @@ export class Plans extends APIResource {
   list(params: PlanListParams = {}, options?: RequestOptions): PagePromise<Plan> {
     return this._client.requestList(
       'cursor',
-      () => ({ path: '/subscriptions/plans', query: encodeParams(listParams, params), schema: planSchema }),
+      () => ({
+        path: '/subscriptions/plans',
+        query: encodeParams(listParams(), params),
+        schema: planSchema(),
+      }),
       options,
     );
   }

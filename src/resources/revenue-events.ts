@@ -4,7 +4,15 @@ import type { RequestOptions } from '../core/request-options.js';
 import { APIResource } from '../core/resource.js';
 import type { Unrecognized } from '../core/types.js';
 import { encodeParams } from '../internal/params.js';
-import { cursorParam, dateTime, dateTimeParam, limitParam, maybe, openEnum } from '../internal/schemas.js';
+import {
+  cursorParam,
+  dateTime,
+  dateTimeParam,
+  lazy,
+  limitParam,
+  maybe,
+  openEnum,
+} from '../internal/schemas.js';
 
 /** The kinds of revenue event (spec: Revenue event, list filter `event_type`). */
 export const revenueEventTypes = [
@@ -55,25 +63,31 @@ export interface RevenueEvent {
   created_at: string;
 }
 
-const optionalString = maybe(z.string());
+const optionalString = /*@__PURE__*/ lazy(() => maybe(z.string()));
 
-/** Schema of {@link RevenueEvent}; unknown fields are kept. */
-export const revenueEventSchema: z.ZodMiniType<RevenueEvent> = z.looseObject({
-  id: z.string(),
-  org_id: z.string(),
-  event_type: z.exactOptional(openEnum(revenueEventTypes)),
-  amount: z.number(),
-  currency: z.string(),
-  checkout_id: optionalString,
-  subscription_id: optionalString,
-  customer_id: optionalString,
-  renewal_id: optionalString,
-  adjustment_id: optionalString,
-  tx_hash: optionalString,
-  description: optionalString,
-  occurred_at: dateTime,
-  created_at: dateTime,
-});
+/**
+ * Schema of {@link RevenueEvent}, built on first use; unknown fields are kept.
+ *
+ * @internal It names zod types, which the published declarations leave out (docs/packaging.md).
+ */
+export const revenueEventSchema: () => z.ZodMiniType<RevenueEvent> = /*@__PURE__*/ lazy(() =>
+  z.looseObject({
+    id: z.string(),
+    org_id: z.string(),
+    event_type: z.exactOptional(openEnum(revenueEventTypes)),
+    amount: z.number(),
+    currency: z.string(),
+    checkout_id: optionalString(),
+    subscription_id: optionalString(),
+    customer_id: optionalString(),
+    renewal_id: optionalString(),
+    adjustment_id: optionalString(),
+    tx_hash: optionalString(),
+    description: optionalString(),
+    occurred_at: dateTime(),
+    created_at: dateTime(),
+  }),
+);
 
 /** Parameters of {@link RevenueEvents.list} (spec: GET /revenue/events). */
 export interface RevenueEventListParams {
@@ -89,13 +103,15 @@ export interface RevenueEventListParams {
   cursor?: string;
 }
 
-const listParams = z.strictObject({
-  event_type: z.optional(z.enum(revenueEventTypes)),
-  date_from: z.optional(dateTimeParam),
-  date_to: z.optional(dateTimeParam),
-  limit: z.optional(limitParam),
-  cursor: z.optional(cursorParam),
-});
+const listParams = /*@__PURE__*/ lazy(() =>
+  z.strictObject({
+    event_type: z.optional(z.enum(revenueEventTypes)),
+    date_from: z.optional(dateTimeParam()),
+    date_to: z.optional(dateTimeParam()),
+    limit: z.optional(limitParam()),
+    cursor: z.optional(cursorParam()),
+  }),
+);
 
 /** The revenue ledger: money-affecting events, read only (spec: Revenue). */
 export class RevenueEvents extends APIResource {
@@ -122,8 +138,8 @@ export class RevenueEvents extends APIResource {
       'cursor',
       () => ({
         path: '/revenue/events',
-        query: encodeParams(listParams, params),
-        schema: revenueEventSchema,
+        query: encodeParams(listParams(), params),
+        schema: revenueEventSchema(),
       }),
       options,
     );

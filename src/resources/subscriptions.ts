@@ -5,7 +5,7 @@ import { APIResource } from '../core/resource.js';
 import type { Environment, Unrecognized } from '../core/types.js';
 import { encodeParams } from '../internal/params.js';
 import { pathId } from '../internal/path.js';
-import { dateTime, environmentField, idParam, openEnum } from '../internal/schemas.js';
+import { dateTime, environmentField, idParam, lazy, openEnum } from '../internal/schemas.js';
 import { type Customer, customerSchema } from './customers.js';
 import { type Plan, planSchema } from './plans.js';
 
@@ -72,29 +72,35 @@ export interface Subscription {
   plan: Plan;
 }
 
-const nullableTime = z.nullable(dateTime);
+const nullableTime = /*@__PURE__*/ lazy(() => z.nullable(dateTime()));
 
-/** Schema of {@link Subscription}; unknown fields are kept. */
-export const subscriptionSchema: z.ZodMiniType<Subscription> = z.looseObject({
-  id: z.string(),
-  org_id: z.string(),
-  customer_id: z.string(),
-  plan_id: z.string(),
-  payment_method_id: z.nullable(z.string()),
-  status: openEnum(subscriptionStatuses),
-  current_period_start: nullableTime,
-  current_period_end: nullableTime,
-  trial_end: nullableTime,
-  canceled_at: nullableTime,
-  cancel_at_period_end: z.boolean(),
-  pause_start: nullableTime,
-  pause_end: nullableTime,
-  environment: environmentField,
-  created_at: dateTime,
-  updated_at: dateTime,
-  customer: customerSchema,
-  plan: planSchema,
-});
+/**
+ * Schema of {@link Subscription}, built on first use; unknown fields are kept.
+ *
+ * @internal It names zod types, which the published declarations leave out (docs/packaging.md).
+ */
+export const subscriptionSchema: () => z.ZodMiniType<Subscription> = /*@__PURE__*/ lazy(() =>
+  z.looseObject({
+    id: z.string(),
+    org_id: z.string(),
+    customer_id: z.string(),
+    plan_id: z.string(),
+    payment_method_id: z.nullable(z.string()),
+    status: openEnum(subscriptionStatuses),
+    current_period_start: nullableTime(),
+    current_period_end: nullableTime(),
+    trial_end: nullableTime(),
+    canceled_at: nullableTime(),
+    cancel_at_period_end: z.boolean(),
+    pause_start: nullableTime(),
+    pause_end: nullableTime(),
+    environment: environmentField(),
+    created_at: dateTime(),
+    updated_at: dateTime(),
+    customer: customerSchema(),
+    plan: planSchema(),
+  }),
+);
 
 /** Parameters of {@link Subscriptions.create} (spec: POST /subscriptions). */
 export interface SubscriptionCreateParams {
@@ -112,14 +118,18 @@ export interface SubscriptionUpdateParams {
   action: SubscriptionAction;
 }
 
-const createParams = z.strictObject({
-  customer_id: idParam('cus_'),
-  plan_id: idParam('plan_'),
-  payment_method_id: z.optional(idParam('pm_')),
-});
-const updateParams = z.strictObject({
-  action: z.enum(subscriptionActions),
-});
+const createParams = /*@__PURE__*/ lazy(() =>
+  z.strictObject({
+    customer_id: idParam('cus_'),
+    plan_id: idParam('plan_'),
+    payment_method_id: z.optional(idParam('pm_')),
+  }),
+);
+const updateParams = /*@__PURE__*/ lazy(() =>
+  z.strictObject({
+    action: z.enum(subscriptionActions),
+  }),
+);
 
 /** Subscriptions: create, cancel, pause, resume (spec: Subscriptions). */
 export class Subscriptions extends APIResource {
@@ -146,8 +156,8 @@ export class Subscriptions extends APIResource {
       () => ({
         method: 'POST',
         path: '/subscriptions',
-        body: encodeParams(createParams, params),
-        schema: subscriptionSchema,
+        body: encodeParams(createParams(), params),
+        schema: subscriptionSchema(),
       }),
       options,
     );
@@ -174,8 +184,8 @@ export class Subscriptions extends APIResource {
       () => ({
         method: 'PATCH',
         path: `/subscriptions/${pathId('sub_', id)}`,
-        body: encodeParams(updateParams, params),
-        schema: subscriptionSchema,
+        body: encodeParams(updateParams(), params),
+        schema: subscriptionSchema(),
       }),
       options,
     );

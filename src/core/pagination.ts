@@ -22,6 +22,9 @@ export class Page<T> {
   readonly #fetch: PageFetcher<T>;
 
   /**
+   * Built by the SDK's list calls; await a list method instead.
+   *
+   * @internal
    * @param envelope - The parsed list envelope.
    * @param next - The query of the next page, or `null` when this is the last one.
    * @param fetch - Fetches a page for a query.

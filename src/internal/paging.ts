@@ -42,7 +42,14 @@ export function sendList<T>(
     const trail = new CursorTrail();
     const fetcher: PageFetcher<T> = async (query) => {
       const sent = await transport.send(
-        { method: 'GET', path: spec.path, query, schema: envelope, uncheckedSchema: uncheckedEnvelope },
+        {
+          method: 'GET',
+          path: spec.path,
+          route: spec.route,
+          query,
+          schema: envelope,
+          uncheckedSchema: uncheckedEnvelope,
+        },
         options,
       );
       const at = { status: sent.response.status, requestId: sent.requestId, body: sent.body };

@@ -32,6 +32,8 @@ export interface RequestSpec<T> {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   /** Path under the base URL, ids already checked and encoded, for example `/payouts/po_1`. */
   path: string;
+  /** The spec's path template, for example `/payouts/{id}`. */
+  route?: string | undefined;
   /** Query parameters, already encoded; `undefined` values are left out. */
   query?: ListQuery | undefined;
   /** JSON body, already encoded. */

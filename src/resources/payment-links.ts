@@ -4,7 +4,8 @@ import type { PagePromise } from '../core/pagination.js';
 import type { RequestOptions } from '../core/request-options.js';
 import { APIResource } from '../core/resource.js';
 import type { Environment, Unrecognized } from '../core/types.js';
-import { encodeParams } from '../internal/params.js';
+import { callOf, type Endpoint } from '../internal/endpoint.js';
+import { type Encoded, encodeParams } from '../internal/params.js';
 import {
   amountParam,
   cursorParam,
@@ -77,19 +78,41 @@ export interface PaymentLinkListParams {
   cursor?: string;
 }
 
-const createParams = /*@__PURE__*/ lazy(() =>
-  z.strictObject({
-    amount_usd: amountParam(),
-    payment_method_id: idParam('pm_'),
-    description: z.optional(maxString(512)),
-    expires_in_seconds: z.optional(z.int().check(z.minimum(300))),
-  }),
-);
-const listParams = /*@__PURE__*/ lazy(() =>
-  z.strictObject({
-    limit: z.optional(limitParam()),
-    cursor: z.optional(cursorParam()),
-  }),
+/**
+ * The payment link routes (spec: Payment links), read by the client and the fake.
+ *
+ * @internal
+ */
+export const paymentLinkEndpoints: Readonly<Record<'create' | 'list', Endpoint>> = {
+  create: { method: 'POST', path: '/payment-links' },
+  list: { method: 'GET', path: '/payment-links' },
+};
+
+/**
+ * Params schema of {@link PaymentLinks.create}: the spec's limits, read by the client and the fake.
+ *
+ * @internal
+ */
+export const paymentLinkCreateParams: () => z.ZodMiniType<Encoded<PaymentLinkCreateParams>> =
+  /*@__PURE__*/ lazy(() =>
+    z.strictObject({
+      amount_usd: amountParam(),
+      payment_method_id: idParam('pm_'),
+      description: z.optional(maxString(512)),
+      expires_in_seconds: z.optional(z.int().check(z.minimum(300))),
+    }),
+  );
+/**
+ * Params schema of {@link PaymentLinks.list}.
+ *
+ * @internal
+ */
+export const paymentLinkListParams: () => z.ZodMiniType<Encoded<PaymentLinkListParams>> = /*@__PURE__*/ lazy(
+  () =>
+    z.strictObject({
+      limit: z.optional(limitParam()),
+      cursor: z.optional(cursorParam()),
+    }),
 );
 
 /** Payment links: create and list (spec: Payment links). */
@@ -116,9 +139,8 @@ export class PaymentLinks extends APIResource {
   create(params: PaymentLinkCreateParams, options?: RequestOptions): APIPromise<PaymentLink> {
     return this._client.request(
       () => ({
-        method: 'POST',
-        path: '/payment-links',
-        body: encodeParams(createParams(), params),
+        ...callOf(paymentLinkEndpoints.create),
+        body: encodeParams(paymentLinkCreateParams(), params),
         schema: paymentLinkSchema(),
       }),
       options,
@@ -143,8 +165,8 @@ export class PaymentLinks extends APIResource {
     return this._client.requestList(
       'cursor',
       () => ({
-        path: '/payment-links',
-        query: encodeParams(listParams(), params),
+        ...callOf(paymentLinkEndpoints.list),
+        query: encodeParams(paymentLinkListParams(), params),
         schema: paymentLinkSchema(),
       }),
       options,

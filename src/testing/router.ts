@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Endpoint } from '../internal/endpoint.js';
 import { type Incoming, parseJsonBody, requireJsonType } from './body.js';
 import { FakeApiError } from './errors.js';
 import { type BasePath, outsideBase, pathUnderBase, refuseMalformed } from './refusals.js';
@@ -20,10 +21,11 @@ export interface RouteResult {
   body?: unknown;
 }
 
-/** One endpoint of the fake: method, path pattern with `:name` params, handler. */
-export interface Route {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
-  path: string;
+/**
+ * One endpoint of the fake: the client's {@link Endpoint} (method and path template with `{id}`,
+ * from the resource file) and a handler.
+ */
+export interface Route extends Endpoint {
   handle(context: RouteContext): RouteResult;
 }
 
@@ -54,7 +56,7 @@ interface CompiledRoute extends Route {
 export function compile(routes: readonly Route[]): CompiledRoute[] {
   return routes.map((route) => {
     const names: string[] = [];
-    const source = route.path.replace(/:(\w+)/g, (_, name: string) => {
+    const source = route.path.replace(/\{(\w+)\}/g, (_, name: string) => {
       names.push(name);
       return '([^/]+)';
     });

@@ -1,7 +1,58 @@
-import { invalid, missing } from './errors.js';
+import type * as z from 'zod/mini';
+import { paramOf, toIssues } from '../internal/issues.js';
+import { FakeApiError, invalid, missing } from './errors.js';
 
 /** A JSON object from a request body or query, read field by field with the spec's rules. */
 export type Fields = Record<string, unknown>;
+
+/**
+ * Reads a request's parameters with the client's own params schema (the spec's limits, enums and
+ * required fields, written once in the resource file), answering a failure as the API does:
+ * 400 `parameter_missing` or `parameter_invalid` naming the parameter. A query's values arrive as
+ * strings: where the schema wants a number and the string is one, it is read as that number.
+ *
+ * @param schema - The resource's params schema (strict: unknown parameters are refused).
+ * @param fields - The body, or the query.
+ * @param source - `query` to read numbers from strings.
+ * @returns The parameters as the schema outputs them (date-times as ISO strings).
+ * @throws {FakeApiError} 400 naming the first offending parameter.
+ */
+export function readParams<Out>(
+  schema: z.ZodMiniType<Out, unknown>,
+  fields: Fields,
+  source: 'body' | 'query',
+): Out {
+  let result = schema.safeParse(fields);
+  if (!result.success && source === 'query') {
+    const numbers: Fields = { ...fields };
+    for (const issue of result.error.issues) {
+      const key = issue.path.length === 1 ? issue.path[0] : undefined;
+      const raw = typeof key === 'string' ? fields[key] : undefined;
+      if (
+        issue.code === 'invalid_type' &&
+        typeof key === 'string' &&
+        typeof raw === 'string' &&
+        raw.trim() !== ''
+      ) {
+        if (Number.isFinite(Number(raw))) numbers[key] = Number(raw);
+      }
+    }
+    result = schema.safeParse(numbers);
+  }
+  if (result.success) return result.data;
+  const issues = toIssues(result.error.issues);
+  const param = paramOf(issues[0], result.error.issues[0]);
+  if (fields[param] === undefined && !param.includes('.') && issues[0]?.code === 'invalid_type')
+    throw missing(param);
+  if (issues[0]?.code === 'unrecognized_keys') throw invalid(param, 'is not a parameter of this endpoint');
+  throw new FakeApiError(
+    400,
+    'invalid_request_error',
+    'parameter_invalid',
+    `${param} ${issues[0]?.message ?? 'is invalid'}`,
+    param,
+  );
+}
 
 /** Rejects fields the endpoint does not know (what a strict server does). */
 export function onlyFields(fields: Fields, allowed: readonly string[]): void {

@@ -139,7 +139,7 @@ export const entitlementRoutes: Route[] = [
   },
   {
     method: 'PATCH',
-    path: '/subscriptions/entitlements/:id',
+    path: '/subscriptions/entitlements/{id}',
     handle: ({ state, scope, params, body }) => ({
       status: 200,
       body: updateEntitlement(state, scope, params['id'] ?? '', body),
@@ -147,7 +147,7 @@ export const entitlementRoutes: Route[] = [
   },
   {
     method: 'DELETE',
-    path: '/subscriptions/entitlements/:id',
+    path: '/subscriptions/entitlements/{id}',
     handle: ({ scope, params }) => ({ status: 200, body: deleteEntitlement(scope, params['id'] ?? '') }),
   },
 ];

@@ -1,9 +1,14 @@
-import type { PaymentLink } from '../../resources/payment-links.js';
+import {
+  type PaymentLink,
+  paymentLinkCreateParams,
+  paymentLinkEndpoints,
+  paymentLinkListParams,
+} from '../../resources/payment-links.js';
 import type { PaymentMethod } from '../../resources/payment-methods.js';
 import { FakeApiError, invalid } from '../errors.js';
 import type { Route } from '../router.js';
 import { type FakeState, newId, type Scope } from '../state.js';
-import { type Fields, idValue, numberValue, onlyFields, optionalString } from '../validate.js';
+import { type Fields, readParams } from '../validate.js';
 
 /** The host of the fake's payment pages: links are `https://pay.chainbill.test/l/<id>`. */
 export const fakePayHost = 'https://pay.chainbill.test';
@@ -39,12 +44,11 @@ function usableMethod(scope: Scope, id: string, amount: number): PaymentMethod {
 }
 
 function createLink(state: FakeState, scope: Scope, body: Fields): PaymentLink {
-  onlyFields(body, ['amount_usd', 'payment_method_id', 'description', 'expires_in_seconds']);
-  const amount = numberValue(body, 'amount_usd', { required: true, min: 0.01 }) as number; // required
-  const methodId = idValue(body, 'payment_method_id', 'pm_', true) as string; // required
-  const description = optionalString(body, 'description', { maxLength: 512 }) ?? null;
-  const ttl = numberValue(body, 'expires_in_seconds', { min: 300, integer: true });
-  const method = usableMethod(scope, methodId, amount);
+  const params = readParams(paymentLinkCreateParams(), body, 'body');
+  const amount = params.amount_usd;
+  const description = params.description ?? null;
+  const ttl = params.expires_in_seconds;
+  const method = usableMethod(scope, params.payment_method_id, amount);
   const now = state.now();
   const id = newId('pl_');
   return linksOf(scope).insert({
@@ -54,8 +58,7 @@ function createLink(state: FakeState, scope: Scope, body: Fields): PaymentLink {
     payment_method_id: method.id,
     description,
     url: `${fakePayHost}/l/${id}`,
-    expires_at:
-      ttl === undefined || ttl === null ? null : new Date(Date.parse(now) + ttl * 1000).toISOString(),
+    expires_at: ttl === undefined ? null : new Date(Date.parse(now) + ttl * 1000).toISOString(),
     environment: scope.environment,
     created_at: now,
   });
@@ -64,15 +67,13 @@ function createLink(state: FakeState, scope: Scope, body: Fields): PaymentLink {
 /** The payment link endpoints (spec: Payment links). */
 export const paymentLinkRoutes: Route[] = [
   {
-    method: 'POST',
-    path: '/payment-links',
+    ...paymentLinkEndpoints.create,
     handle: ({ state, scope, body }) => ({ status: 201, body: createLink(state, scope, body) }),
   },
   {
-    method: 'GET',
-    path: '/payment-links',
+    ...paymentLinkEndpoints.list,
     handle: ({ scope, query }) => {
-      onlyFields(query, ['limit', 'cursor']);
+      readParams(paymentLinkListParams(), query, 'query');
       return { status: 200, body: linksOf(scope).page(query) };
     },
   },

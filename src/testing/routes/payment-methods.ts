@@ -87,7 +87,7 @@ export const paymentMethodRoutes: Route[] = [
   },
   {
     method: 'PATCH',
-    path: '/payment-methods/:id',
+    path: '/payment-methods/{id}',
     handle: ({ state, scope, params, body }) => ({
       status: 200,
       body: updateMethod(state, scope, params['id'] ?? '', body),

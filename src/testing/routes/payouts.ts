@@ -152,7 +152,7 @@ export const payoutRoutes: Route[] = [
   },
   {
     method: 'PATCH',
-    path: '/payouts/:id',
+    path: '/payouts/{id}',
     handle: ({ state, scope, params, body }) => ({
       status: 200,
       body: updatePayout(state, scope, params['id'] ?? '', body),

@@ -153,7 +153,7 @@ export const subscriptionRoutes: Route[] = [
   },
   {
     method: 'PATCH',
-    path: '/subscriptions/:id',
+    path: '/subscriptions/{id}',
     handle: ({ state, scope, params, body }) => ({
       status: 200,
       body: updateSubscription(state, scope, params['id'] ?? '', body),

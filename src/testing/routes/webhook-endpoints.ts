@@ -31,7 +31,7 @@ function deleteEndpoint(scope: Scope, id: string): { id: string; deleted: true }
 export const webhookEndpointRoutes: Route[] = [
   {
     method: 'DELETE',
-    path: '/webhooks/:webhook_id',
+    path: '/webhooks/{webhook_id}',
     handle: ({ scope, params }) => ({ status: 200, body: deleteEndpoint(scope, params['webhook_id'] ?? '') }),
   },
 ];

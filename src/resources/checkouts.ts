@@ -3,7 +3,8 @@ import type { PagePromise } from '../core/pagination.js';
 import type { RequestOptions } from '../core/request-options.js';
 import { APIResource } from '../core/resource.js';
 import type { Chain, Metadata, Token, Unrecognized } from '../core/types.js';
-import { encodeParams } from '../internal/params.js';
+import { callOf, type Endpoint } from '../internal/endpoint.js';
+import { type Encoded, encodeParams } from '../internal/params.js';
 import {
   atomicAmount,
   chainField,
@@ -103,7 +104,22 @@ export interface CheckoutListParams {
   cursor?: string;
 }
 
-const listParams = /*@__PURE__*/ lazy(() =>
+/**
+ * The checkout routes (spec: Checkouts), read by the client and the fake.
+ *
+ * @internal
+ */
+export const checkoutEndpoints: Readonly<Record<'list', Endpoint>> = {
+  list: { method: 'GET', path: '/checkouts' },
+};
+
+/**
+ * Params schema of {@link Checkouts.list}: the spec's filter and paging limits, read by the client
+ * and the fake.
+ *
+ * @internal
+ */
+export const checkoutListParams: () => z.ZodMiniType<Encoded<CheckoutListParams>> = /*@__PURE__*/ lazy(() =>
   z.strictObject({
     status: z.optional(z.enum(checkoutStatuses)),
     limit: z.optional(limitParam()),
@@ -131,7 +147,11 @@ export class Checkouts extends APIResource {
   list(params: CheckoutListParams = {}, options?: RequestOptions): PagePromise<Checkout> {
     return this._client.requestList(
       'cursor',
-      () => ({ path: '/checkouts', query: encodeParams(listParams(), params), schema: checkoutSchema() }),
+      () => ({
+        ...callOf(checkoutEndpoints.list),
+        query: encodeParams(checkoutListParams(), params),
+        schema: checkoutSchema(),
+      }),
       options,
     );
   }

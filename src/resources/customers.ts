@@ -4,7 +4,8 @@ import type { PagePromise } from '../core/pagination.js';
 import type { RequestOptions } from '../core/request-options.js';
 import { APIResource } from '../core/resource.js';
 import type { Environment, Metadata, Unrecognized } from '../core/types.js';
-import { encodeParams } from '../internal/params.js';
+import { callOf, type Endpoint } from '../internal/endpoint.js';
+import { type Encoded, encodeParams } from '../internal/params.js';
 import { dateTime, environmentField, lazy, limitParam, maxString } from '../internal/schemas.js';
 
 /** A customer of the organization, billed by subscriptions (spec: Resources, Customer). */
@@ -72,15 +73,36 @@ export interface CustomerListParams {
   limit?: number;
 }
 
-const createParams = /*@__PURE__*/ lazy(() =>
-  z.strictObject({
-    email: z.email(),
-    name: z.optional(maxString(256)),
-    external_id: z.optional(maxString(256)),
-    metadata: z.optional(metadataSchema()),
-  }),
+/**
+ * The customer routes (spec: Customers), read by the client and the fake.
+ *
+ * @internal
+ */
+export const customerEndpoints: Readonly<Record<'create' | 'list', Endpoint>> = {
+  create: { method: 'POST', path: '/customers' },
+  list: { method: 'GET', path: '/customers' },
+};
+
+/**
+ * Params schema of {@link Customers.create}: the spec's limits, read by the client and the fake.
+ *
+ * @internal
+ */
+export const customerCreateParams: () => z.ZodMiniType<Encoded<CustomerCreateParams>> = /*@__PURE__*/ lazy(
+  () =>
+    z.strictObject({
+      email: z.email(),
+      name: z.optional(maxString(256)),
+      external_id: z.optional(maxString(256)),
+      metadata: z.optional(metadataSchema()),
+    }),
 );
-const listParams = /*@__PURE__*/ lazy(() =>
+/**
+ * Params schema of {@link Customers.list}.
+ *
+ * @internal
+ */
+export const customerListParams: () => z.ZodMiniType<Encoded<CustomerListParams>> = /*@__PURE__*/ lazy(() =>
   z.strictObject({
     offset: z.optional(z.int().check(z.minimum(0))),
     limit: z.optional(limitParam()),
@@ -108,9 +130,8 @@ export class Customers extends APIResource {
   create(params: CustomerCreateParams, options?: RequestOptions): APIPromise<Customer> {
     return this._client.request(
       () => ({
-        method: 'POST',
-        path: '/customers',
-        body: encodeParams(createParams(), params),
+        ...callOf(customerEndpoints.create),
+        body: encodeParams(customerCreateParams(), params),
         schema: customerSchema(),
       }),
       options,
@@ -137,8 +158,8 @@ export class Customers extends APIResource {
     return this._client.requestList(
       'offset',
       () => ({
-        path: '/customers',
-        query: { offset: 0, ...encodeParams(listParams(), params) },
+        ...callOf(customerEndpoints.list),
+        query: { offset: 0, ...encodeParams(customerListParams(), params) },
         schema: customerSchema(),
       }),
       options,

@@ -4,8 +4,8 @@ import type { PagePromise } from '../core/pagination.js';
 import type { RequestOptions } from '../core/request-options.js';
 import { APIResource } from '../core/resource.js';
 import type { DeletedObject, Environment, Unrecognized } from '../core/types.js';
-import { encodeParams } from '../internal/params.js';
-import { pathId } from '../internal/path.js';
+import { callOf, type Endpoint } from '../internal/endpoint.js';
+import { type Encoded, encodeParams } from '../internal/params.js';
 import {
   dateTime,
   deletedConfirmation,
@@ -120,23 +120,73 @@ function matchingValue(type: EntitlementValueType) {
   );
 }
 
-const createParams = /*@__PURE__*/ lazy(() =>
-  z
-    .strictObject({
+/**
+ * The entitlement routes (spec: Entitlements), read by the client and the fake.
+ *
+ * @internal
+ */
+export const entitlementEndpoints: Readonly<Record<'create' | 'list' | 'update' | 'delete', Endpoint>> = {
+  create: { method: 'POST', path: '/subscriptions/entitlements' },
+  list: { method: 'GET', path: '/subscriptions/entitlements' },
+  update: { method: 'PATCH', path: '/subscriptions/entitlements/{id}', idPrefix: 'ent_' },
+  delete: { method: 'DELETE', path: '/subscriptions/entitlements/{id}', idPrefix: 'ent_' },
+};
+
+/**
+ * The fields of {@link Entitlements.create} one by one (spec: the body's types and limits), without
+ * the rule that the value field matching `value_type` holds a value. The fake reads a body with
+ * this and applies that rule itself, to a create and to the record an update leaves.
+ *
+ * @internal
+ */
+export const entitlementCreateFields: () => z.ZodMiniType<Encoded<EntitlementCreateParams>> =
+  /*@__PURE__*/ lazy(() =>
+    z.strictObject({
       plan_id: idParam('plan_'),
       feature_key: maxString(256).check(z.minLength(1)),
       value_type: z.enum(entitlementValueTypes),
       ...valueFields(),
-    })
-    .check(matchingValue('boolean'), matchingValue('numeric'), matchingValue('string')),
+    }),
+  );
+
+/**
+ * Params schema of {@link Entitlements.create}: the fields, and the value field matching
+ * `value_type` required; read by the client.
+ *
+ * @internal
+ */
+export const entitlementCreateParams: () => z.ZodMiniType<Encoded<EntitlementCreateParams>> =
+  /*@__PURE__*/ lazy(() =>
+    entitlementCreateFields().check(
+      matchingValue('boolean'),
+      matchingValue('numeric'),
+      matchingValue('string'),
+    ),
+  );
+
+/**
+ * Params schema of {@link Entitlements.list}, read by the client and the fake. The spec does not
+ * list `cursor` or `limit` for this list; the cursor a server's `next_cursor` hands back is the
+ * paging's, not the caller's.
+ *
+ * @internal
+ */
+export const entitlementListParams: () => z.ZodMiniType<Encoded<EntitlementListParams>> = /*@__PURE__*/ lazy(
+  () => z.strictObject({ plan_id: idParam('plan_') }),
 );
-const listParams = /*@__PURE__*/ lazy(() => z.strictObject({ plan_id: idParam('plan_') }));
-const updateParams = /*@__PURE__*/ lazy(() =>
-  z.strictObject({
-    value_type: z.optional(z.enum(entitlementValueTypes)),
-    ...valueFields(),
-  }),
-);
+
+/**
+ * Params schema of {@link Entitlements.update}, read by the client and the fake.
+ *
+ * @internal
+ */
+export const entitlementUpdateParams: () => z.ZodMiniType<Encoded<EntitlementUpdateParams>> =
+  /*@__PURE__*/ lazy(() =>
+    z.strictObject({
+      value_type: z.optional(z.enum(entitlementValueTypes)),
+      ...valueFields(),
+    }),
+  );
 
 /** Feature entitlements of plans: create, list, update, delete (spec: Entitlements). */
 export class Entitlements extends APIResource {
@@ -161,9 +211,8 @@ export class Entitlements extends APIResource {
   create(params: EntitlementCreateParams, options?: RequestOptions): APIPromise<Entitlement> {
     return this._client.request(
       () => ({
-        method: 'POST',
-        path: '/subscriptions/entitlements',
-        body: encodeParams(createParams(), params),
+        ...callOf(entitlementEndpoints.create),
+        body: encodeParams(entitlementCreateParams(), params),
         schema: entitlementSchema(),
       }),
       options,
@@ -190,8 +239,8 @@ export class Entitlements extends APIResource {
     return this._client.requestList(
       'cursor',
       () => ({
-        path: '/subscriptions/entitlements',
-        query: encodeParams(listParams(), params),
+        ...callOf(entitlementEndpoints.list),
+        query: encodeParams(entitlementListParams(), params),
         schema: entitlementSchema(),
       }),
       options,
@@ -220,9 +269,8 @@ export class Entitlements extends APIResource {
   ): APIPromise<Entitlement> {
     return this._client.request(
       () => ({
-        method: 'PATCH',
-        path: `/subscriptions/entitlements/${pathId('ent_', id)}`,
-        body: encodeParams(updateParams(), params),
+        ...callOf(entitlementEndpoints.update, id),
+        body: encodeParams(entitlementUpdateParams(), params),
         schema: entitlementSchema(),
       }),
       options,
@@ -247,8 +295,7 @@ export class Entitlements extends APIResource {
   delete(id: string, options?: RequestOptions): APIPromise<DeletedObject> {
     return this._client.request(
       () => ({
-        method: 'DELETE',
-        path: `/subscriptions/entitlements/${pathId('ent_', id)}`,
+        ...callOf(entitlementEndpoints.delete, id),
         schema: deletedConfirmation(id),
         alwaysParse: true,
       }),

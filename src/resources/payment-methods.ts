@@ -4,8 +4,8 @@ import type { PagePromise } from '../core/pagination.js';
 import type { RequestOptions } from '../core/request-options.js';
 import { APIResource } from '../core/resource.js';
 import type { Chain, Environment, Token, Unrecognized } from '../core/types.js';
-import { encodeParams } from '../internal/params.js';
-import { pathId } from '../internal/path.js';
+import { callOf, type Endpoint } from '../internal/endpoint.js';
+import { type Encoded, encodeParams } from '../internal/params.js';
 import {
   chainField,
   dateTime,
@@ -97,30 +97,66 @@ export interface PaymentMethodUpdateParams {
   is_default?: boolean;
 }
 
-const listParams = /*@__PURE__*/ lazy(() =>
-  z.strictObject({
-    status: z.optional(z.enum(paymentMethodStatuses)),
-  }),
+/**
+ * The payment method routes (spec: Payment methods), read by the client and the fake.
+ *
+ * @internal
+ */
+export const paymentMethodEndpoints: Readonly<Record<'list' | 'update', Endpoint>> = {
+  list: { method: 'GET', path: '/payment-methods' },
+  update: { method: 'PATCH', path: '/payment-methods/{id}', idPrefix: 'pm_' },
+};
+
+/**
+ * A payment method's `required_confirmations`: an integer of at least 1 (spec: Limits). Read by
+ * the update's params schema and by the fake's seeds.
+ *
+ * @internal
+ */
+export const requiredConfirmationsParam: () => z.ZodMiniType<number> = /*@__PURE__*/ lazy(() =>
+  z.int().check(z.gte(1)),
 );
-const updateParams = /*@__PURE__*/ lazy(() =>
-  z
-    .strictObject({
-      display_name: z.optional(z.nullable(maxString(256))),
-      required_confirmations: z.optional(z.int().check(z.gte(1))),
-      min_amount_usd: z.optional(z.nullable(z.number())),
-      max_amount_usd: z.optional(z.nullable(z.number())),
-      is_default: z.optional(z.boolean()),
-    })
-    .check(
-      z.refine(
-        (params) =>
-          typeof params.min_amount_usd !== 'number' ||
-          typeof params.max_amount_usd !== 'number' ||
-          params.min_amount_usd <= params.max_amount_usd,
-        { path: ['min_amount_usd'], error: 'must be at most max_amount_usd' },
+
+/**
+ * Params schema of {@link PaymentMethods.list}: the spec's filter, read by the client and the fake.
+ * The spec does not list `cursor` or `limit` for this list; the cursor a server's `next_cursor`
+ * hands back is the paging's, not the caller's.
+ *
+ * @internal
+ */
+export const paymentMethodListParams: () => z.ZodMiniType<Encoded<PaymentMethodListParams>> =
+  /*@__PURE__*/ lazy(() =>
+    z.strictObject({
+      status: z.optional(z.enum(paymentMethodStatuses)),
+    }),
+  );
+
+/**
+ * Params schema of {@link PaymentMethods.update}: the spec's limits, and `min_amount_usd` at most
+ * `max_amount_usd` when a request sets both; read by the client and the fake.
+ *
+ * @internal
+ */
+export const paymentMethodUpdateParams: () => z.ZodMiniType<Encoded<PaymentMethodUpdateParams>> =
+  /*@__PURE__*/ lazy(() =>
+    z
+      .strictObject({
+        display_name: z.optional(z.nullable(maxString(256))),
+        required_confirmations: z.optional(requiredConfirmationsParam()),
+        min_amount_usd: z.optional(z.nullable(z.number())),
+        max_amount_usd: z.optional(z.nullable(z.number())),
+        is_default: z.optional(z.boolean()),
+      })
+      .check(
+        z.refine(
+          (params) =>
+            typeof params.min_amount_usd !== 'number' ||
+            typeof params.max_amount_usd !== 'number' ||
+            params.min_amount_usd <= params.max_amount_usd,
+          { path: ['min_amount_usd'], error: 'must be at most max_amount_usd' },
+        ),
       ),
-    ),
-);
+  );
 
 /** Payment methods: list and update (spec: Payment methods). They are created outside the API. */
 export class PaymentMethods extends APIResource {
@@ -144,8 +180,8 @@ export class PaymentMethods extends APIResource {
     return this._client.requestList(
       'cursor',
       () => ({
-        path: '/payment-methods',
-        query: encodeParams(listParams(), params),
+        ...callOf(paymentMethodEndpoints.list),
+        query: encodeParams(paymentMethodListParams(), params),
         schema: paymentMethodSchema(),
       }),
       options,
@@ -178,9 +214,8 @@ export class PaymentMethods extends APIResource {
   ): APIPromise<PaymentMethod> {
     return this._client.request(
       () => ({
-        method: 'PATCH',
-        path: `/payment-methods/${pathId('pm_', id)}`,
-        body: encodeParams(updateParams(), params),
+        ...callOf(paymentMethodEndpoints.update, id),
+        body: encodeParams(paymentMethodUpdateParams(), params),
         schema: paymentMethodSchema(),
       }),
       options,

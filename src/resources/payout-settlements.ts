@@ -3,7 +3,8 @@ import type { PagePromise } from '../core/pagination.js';
 import type { RequestOptions } from '../core/request-options.js';
 import { APIResource } from '../core/resource.js';
 import type { Chain, Unrecognized } from '../core/types.js';
-import { encodeParams } from '../internal/params.js';
+import { callOf, type Endpoint } from '../internal/endpoint.js';
+import { type Encoded, encodeParams } from '../internal/params.js';
 import {
   atomicAmount,
   chainField,
@@ -86,14 +87,29 @@ export interface PayoutSettlementListParams {
   cursor?: string;
 }
 
-const listParams = /*@__PURE__*/ lazy(() =>
-  z.strictObject({
-    payout_intent_id: z.optional(idParam('po_')),
-    chain: z.optional(chainParam()),
-    limit: z.optional(limitParam()),
-    cursor: z.optional(cursorParam()),
-  }),
-);
+/**
+ * The payout settlement routes (spec: GET /payouts/settlements), read by the client and the fake.
+ *
+ * @internal
+ */
+export const payoutSettlementEndpoints: Readonly<Record<'list', Endpoint>> = {
+  list: { method: 'GET', path: '/payouts/settlements' },
+};
+
+/**
+ * Params schema of {@link PayoutSettlements.list}: the spec's limits, read by the client and the fake.
+ *
+ * @internal
+ */
+export const payoutSettlementListParams: () => z.ZodMiniType<Encoded<PayoutSettlementListParams>> =
+  /*@__PURE__*/ lazy(() =>
+    z.strictObject({
+      payout_intent_id: z.optional(idParam('po_')),
+      chain: z.optional(chainParam()),
+      limit: z.optional(limitParam()),
+      cursor: z.optional(cursorParam()),
+    }),
+  );
 
 /** Settlement records of payouts, `chainbill.payouts.settlements` (spec: GET /payouts/settlements). */
 export class PayoutSettlements extends APIResource {
@@ -115,8 +131,8 @@ export class PayoutSettlements extends APIResource {
     return this._client.requestList(
       'cursor',
       () => ({
-        path: '/payouts/settlements',
-        query: encodeParams(listParams(), params),
+        ...callOf(payoutSettlementEndpoints.list),
+        query: encodeParams(payoutSettlementListParams(), params),
         schema: payoutSettlementSchema(),
       }),
       options,

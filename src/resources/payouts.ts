@@ -5,8 +5,8 @@ import type { PagePromise } from '../core/pagination.js';
 import type { RequestOptions } from '../core/request-options.js';
 import { APIResource } from '../core/resource.js';
 import type { Chain, Environment, Token, Unrecognized } from '../core/types.js';
-import { encodeParams } from '../internal/params.js';
-import { pathId } from '../internal/path.js';
+import { callOf, type Endpoint } from '../internal/endpoint.js';
+import { type Encoded, encodeParams } from '../internal/params.js';
 import {
   amountParam,
   atomicAmount,
@@ -194,36 +194,68 @@ export interface PayoutUpdateParams {
   due_date?: Date | string | null;
 }
 
+/** Params `T` as their schema outputs them: {@link Encoded}, date-times already ISO strings. */
+type WireParams<T> = { [K in keyof Encoded<T>]: Exclude<Encoded<T>[K], Date> };
+
+/**
+ * The payout routes (spec: Payouts), read by the client and the fake.
+ *
+ * @internal
+ */
+export const payoutEndpoints: Readonly<Record<'create' | 'list' | 'update', Endpoint>> = {
+  create: { method: 'POST', path: '/payouts' },
+  list: { method: 'GET', path: '/payouts' },
+  update: { method: 'PATCH', path: '/payouts/{id}', idPrefix: 'po_' },
+};
+
 const requiredString = /*@__PURE__*/ lazy(() => z.string().check(z.minLength(1)));
-const createParams = /*@__PURE__*/ lazy(() =>
-  z.strictObject({
-    recipient_address: requiredString(),
-    chain: chainParam(),
-    token: tokenParam(),
-    amount: amountParam(),
-    currency: requiredString(),
-    description: z.optional(z.nullable(maxString(512))),
-    reference_type: z.optional(z.enum(payoutReferenceTypes)),
-    reference_id: z.optional(z.nullable(z.string())),
-    due_date: z.optional(z.nullable(dateTimeParam())),
-  }),
-);
-const listParams = /*@__PURE__*/ lazy(() =>
-  z.strictObject({
-    status: z.optional(z.enum(payoutStatuses)),
-    due_date_before: z.optional(dateTimeParam()),
-    due_date_after: z.optional(dateTimeParam()),
-    limit: z.optional(limitParam()),
-    cursor: z.optional(cursorParam()),
-  }),
-);
-const updateParams = /*@__PURE__*/ lazy(() =>
-  z.strictObject({
-    status: z.optional(z.enum(payoutUpdateStatuses)),
-    description: z.optional(z.nullable(maxString(512))),
-    due_date: z.optional(z.nullable(dateTimeParam())),
-  }),
-);
+/**
+ * Params schema of {@link Payouts.create}: the spec's limits, read by the client and the fake.
+ *
+ * @internal
+ */
+export const payoutCreateParams: () => z.ZodMiniType<WireParams<PayoutCreateParams>, unknown> =
+  /*@__PURE__*/ lazy(() =>
+    z.strictObject({
+      recipient_address: requiredString(),
+      chain: chainParam(),
+      token: tokenParam(),
+      amount: amountParam(),
+      currency: requiredString(),
+      description: z.optional(z.nullable(maxString(512))),
+      reference_type: z.optional(z.enum(payoutReferenceTypes)),
+      reference_id: z.optional(z.nullable(z.string())),
+      due_date: z.optional(z.nullable(dateTimeParam())),
+    }),
+  );
+/**
+ * Params schema of {@link Payouts.list}.
+ *
+ * @internal
+ */
+export const payoutListParams: () => z.ZodMiniType<WireParams<PayoutListParams>, unknown> =
+  /*@__PURE__*/ lazy(() =>
+    z.strictObject({
+      status: z.optional(z.enum(payoutStatuses)),
+      due_date_before: z.optional(dateTimeParam()),
+      due_date_after: z.optional(dateTimeParam()),
+      limit: z.optional(limitParam()),
+      cursor: z.optional(cursorParam()),
+    }),
+  );
+/**
+ * Params schema of {@link Payouts.update}.
+ *
+ * @internal
+ */
+export const payoutUpdateParams: () => z.ZodMiniType<WireParams<PayoutUpdateParams>, unknown> =
+  /*@__PURE__*/ lazy(() =>
+    z.strictObject({
+      status: z.optional(z.enum(payoutUpdateStatuses)),
+      description: z.optional(z.nullable(maxString(512))),
+      due_date: z.optional(z.nullable(dateTimeParam())),
+    }),
+  );
 
 /** Payout intents: create, list, approve or cancel, update (spec: Payouts). */
 export class Payouts extends APIResource {
@@ -256,9 +288,8 @@ export class Payouts extends APIResource {
   create(params: PayoutCreateParams, options?: RequestOptions): APIPromise<PayoutIntent> {
     return this._client.request(
       () => ({
-        method: 'POST',
-        path: '/payouts',
-        body: encodeParams(createParams(), params),
+        ...callOf(payoutEndpoints.create),
+        body: encodeParams(payoutCreateParams(), params),
         schema: payoutIntentSchema(),
       }),
       options,
@@ -282,7 +313,11 @@ export class Payouts extends APIResource {
   list(params: PayoutListParams = {}, options?: RequestOptions): PagePromise<PayoutIntent> {
     return this._client.requestList(
       'cursor',
-      () => ({ path: '/payouts', query: encodeParams(listParams(), params), schema: payoutIntentSchema() }),
+      () => ({
+        ...callOf(payoutEndpoints.list),
+        query: encodeParams(payoutListParams(), params),
+        schema: payoutIntentSchema(),
+      }),
       options,
     );
   }
@@ -305,9 +340,8 @@ export class Payouts extends APIResource {
   update(id: string, params: PayoutUpdateParams = {}, options?: RequestOptions): APIPromise<PayoutIntent> {
     return this._client.request(
       () => ({
-        method: 'PATCH',
-        path: `/payouts/${pathId('po_', id)}`,
-        body: encodeParams(updateParams(), params),
+        ...callOf(payoutEndpoints.update, id),
+        body: encodeParams(payoutUpdateParams(), params),
         schema: payoutIntentSchema(),
       }),
       options,

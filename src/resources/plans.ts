@@ -3,7 +3,8 @@ import type { PagePromise } from '../core/pagination.js';
 import type { RequestOptions } from '../core/request-options.js';
 import { APIResource } from '../core/resource.js';
 import type { Unrecognized } from '../core/types.js';
-import { encodeParams } from '../internal/params.js';
+import { callOf, type Endpoint } from '../internal/endpoint.js';
+import { type Encoded, encodeParams } from '../internal/params.js';
 import { dateTime, lazy, openEnum } from '../internal/schemas.js';
 
 /** The plan states (spec: Plan status values). */
@@ -67,7 +68,23 @@ export interface PlanListParams {
   status?: PlanStatus;
 }
 
-const listParams = /*@__PURE__*/ lazy(() =>
+/**
+ * The plan routes (spec: Subscriptions), read by the client and the fake.
+ *
+ * @internal
+ */
+export const planEndpoints: Readonly<Record<'list', Endpoint>> = {
+  list: { method: 'GET', path: '/subscriptions/plans' },
+};
+
+/**
+ * Params schema of {@link Plans.list}: the spec's filter, read by the client and the fake. The
+ * spec does not list `cursor` or `limit` for this list; the cursor a server's `next_cursor` hands
+ * back is the paging's, not the caller's.
+ *
+ * @internal
+ */
+export const planListParams: () => z.ZodMiniType<Encoded<PlanListParams>> = /*@__PURE__*/ lazy(() =>
   z.strictObject({
     status: z.optional(z.enum(planStatuses)),
   }),
@@ -95,8 +112,8 @@ export class Plans extends APIResource {
     return this._client.requestList(
       'cursor',
       () => ({
-        path: '/subscriptions/plans',
-        query: encodeParams(listParams(), params),
+        ...callOf(planEndpoints.list),
+        query: encodeParams(planListParams(), params),
         schema: planSchema(),
       }),
       options,

@@ -3,7 +3,8 @@ import type { PagePromise } from '../core/pagination.js';
 import type { RequestOptions } from '../core/request-options.js';
 import { APIResource } from '../core/resource.js';
 import type { Unrecognized } from '../core/types.js';
-import { encodeParams } from '../internal/params.js';
+import { callOf, type Endpoint } from '../internal/endpoint.js';
+import { type Encoded, encodeParams } from '../internal/params.js';
 import {
   cursorParam,
   dateTime,
@@ -103,15 +104,34 @@ export interface RevenueEventListParams {
   cursor?: string;
 }
 
-const listParams = /*@__PURE__*/ lazy(() =>
-  z.strictObject({
-    event_type: z.optional(z.enum(revenueEventTypes)),
-    date_from: z.optional(dateTimeParam()),
-    date_to: z.optional(dateTimeParam()),
-    limit: z.optional(limitParam()),
-    cursor: z.optional(cursorParam()),
-  }),
-);
+/** Params `T` as their schema outputs them: {@link Encoded}, date-times already ISO strings. */
+type WireParams<T> = { [K in keyof Encoded<T>]: Exclude<Encoded<T>[K], Date> };
+
+/**
+ * The revenue ledger routes (spec: Revenue), read by the client and the fake.
+ *
+ * @internal
+ */
+export const revenueEventEndpoints: Readonly<Record<'list', Endpoint>> = {
+  list: { method: 'GET', path: '/revenue/events' },
+};
+
+/**
+ * Params schema of {@link RevenueEvents.list}: the spec's enums and limits, read by the client and
+ * the fake.
+ *
+ * @internal
+ */
+export const revenueEventListParams: () => z.ZodMiniType<WireParams<RevenueEventListParams>, unknown> =
+  /*@__PURE__*/ lazy(() =>
+    z.strictObject({
+      event_type: z.optional(z.enum(revenueEventTypes)),
+      date_from: z.optional(dateTimeParam()),
+      date_to: z.optional(dateTimeParam()),
+      limit: z.optional(limitParam()),
+      cursor: z.optional(cursorParam()),
+    }),
+  );
 
 /** The revenue ledger: money-affecting events, read only (spec: Revenue). */
 export class RevenueEvents extends APIResource {
@@ -137,8 +157,8 @@ export class RevenueEvents extends APIResource {
     return this._client.requestList(
       'cursor',
       () => ({
-        path: '/revenue/events',
-        query: encodeParams(listParams(), params),
+        ...callOf(revenueEventEndpoints.list),
+        query: encodeParams(revenueEventListParams(), params),
         schema: revenueEventSchema(),
       }),
       options,

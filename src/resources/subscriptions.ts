@@ -3,8 +3,8 @@ import type { APIPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/request-options.js';
 import { APIResource } from '../core/resource.js';
 import type { Environment, Unrecognized } from '../core/types.js';
-import { encodeParams } from '../internal/params.js';
-import { pathId } from '../internal/path.js';
+import { callOf, type Endpoint } from '../internal/endpoint.js';
+import { type Encoded, encodeParams } from '../internal/params.js';
 import { dateTime, environmentField, idParam, lazy, openEnum } from '../internal/schemas.js';
 import { type Customer, customerSchema } from './customers.js';
 import { type Plan, planSchema } from './plans.js';
@@ -118,18 +118,41 @@ export interface SubscriptionUpdateParams {
   action: SubscriptionAction;
 }
 
-const createParams = /*@__PURE__*/ lazy(() =>
-  z.strictObject({
-    customer_id: idParam('cus_'),
-    plan_id: idParam('plan_'),
-    payment_method_id: z.optional(idParam('pm_')),
-  }),
-);
-const updateParams = /*@__PURE__*/ lazy(() =>
-  z.strictObject({
-    action: z.enum(subscriptionActions),
-  }),
-);
+/**
+ * The subscription routes (spec: Subscriptions), read by the client and the fake.
+ *
+ * @internal
+ */
+export const subscriptionEndpoints: Readonly<Record<'create' | 'update', Endpoint>> = {
+  create: { method: 'POST', path: '/subscriptions' },
+  update: { method: 'PATCH', path: '/subscriptions/{id}', idPrefix: 'sub_' },
+};
+
+/**
+ * Params schema of {@link Subscriptions.create}: the spec's id prefixes, read by the client and the
+ * fake.
+ *
+ * @internal
+ */
+export const subscriptionCreateParams: () => z.ZodMiniType<Encoded<SubscriptionCreateParams>> =
+  /*@__PURE__*/ lazy(() =>
+    z.strictObject({
+      customer_id: idParam('cus_'),
+      plan_id: idParam('plan_'),
+      payment_method_id: z.optional(idParam('pm_')),
+    }),
+  );
+/**
+ * Params schema of {@link Subscriptions.update}.
+ *
+ * @internal
+ */
+export const subscriptionUpdateParams: () => z.ZodMiniType<Encoded<SubscriptionUpdateParams>> =
+  /*@__PURE__*/ lazy(() =>
+    z.strictObject({
+      action: z.enum(subscriptionActions),
+    }),
+  );
 
 /** Subscriptions: create, cancel, pause, resume (spec: Subscriptions). */
 export class Subscriptions extends APIResource {
@@ -154,9 +177,8 @@ export class Subscriptions extends APIResource {
   create(params: SubscriptionCreateParams, options?: RequestOptions): APIPromise<Subscription> {
     return this._client.request(
       () => ({
-        method: 'POST',
-        path: '/subscriptions',
-        body: encodeParams(createParams(), params),
+        ...callOf(subscriptionEndpoints.create),
+        body: encodeParams(subscriptionCreateParams(), params),
         schema: subscriptionSchema(),
       }),
       options,
@@ -182,9 +204,8 @@ export class Subscriptions extends APIResource {
   update(id: string, params: SubscriptionUpdateParams, options?: RequestOptions): APIPromise<Subscription> {
     return this._client.request(
       () => ({
-        method: 'PATCH',
-        path: `/subscriptions/${pathId('sub_', id)}`,
-        body: encodeParams(updateParams(), params),
+        ...callOf(subscriptionEndpoints.update, id),
+        body: encodeParams(subscriptionUpdateParams(), params),
         schema: subscriptionSchema(),
       }),
       options,

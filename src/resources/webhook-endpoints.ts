@@ -2,8 +2,18 @@ import type { APIPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/request-options.js';
 import { APIResource } from '../core/resource.js';
 import type { DeletedObject } from '../core/types.js';
-import { pathId } from '../internal/path.js';
+import { callOf, type Endpoint } from '../internal/endpoint.js';
 import { deletedConfirmation } from '../internal/schemas.js';
+
+/**
+ * The webhook endpoint routes (spec: Webhooks), read by the client and the fake. The spec names the
+ * path id `{webhook_id}`; the template calls it `{id}`, as every route does.
+ *
+ * @internal
+ */
+export const webhookEndpointEndpoints: Readonly<Record<'delete', Endpoint>> = {
+  delete: { method: 'DELETE', path: '/webhooks/{id}', idPrefix: 'we_' },
+};
 
 /**
  * Webhook endpoints: delete (spec: Webhooks). The spec shows neither the fields of an endpoint
@@ -30,8 +40,7 @@ export class WebhookEndpoints extends APIResource {
   delete(id: string, options?: RequestOptions): APIPromise<DeletedObject> {
     return this._client.request(
       () => ({
-        method: 'DELETE',
-        path: `/webhooks/${pathId('we_', id)}`,
+        ...callOf(webhookEndpointEndpoints.delete, id),
         schema: deletedConfirmation(id),
         alwaysParse: true,
       }),

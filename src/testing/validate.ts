@@ -42,8 +42,10 @@ export function readParams<Out>(
   if (result.success) return result.data;
   const issues = toIssues(result.error.issues);
   const param = paramOf(issues[0], result.error.issues[0]);
-  if (fields[param] === undefined && !param.includes('.') && issues[0]?.code === 'invalid_type')
+  // Absent, whatever zod calls it (`invalid_type` for a string, `invalid_value` for an enum).
+  if (fields[param] === undefined && !param.includes('.') && issues[0]?.code !== 'unrecognized_keys') {
     throw missing(param);
+  }
   if (issues[0]?.code === 'unrecognized_keys') throw invalid(param, 'is not a parameter of this endpoint');
   throw new FakeApiError(
     400,

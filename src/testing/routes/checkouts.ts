@@ -1,11 +1,20 @@
+import * as z from 'zod/mini';
 import { toAtomicUnits } from '../../core/money.js';
-import { type Chain, chains, type Token, tokens } from '../../core/types.js';
-import { type Checkout, type CheckoutStatus, checkoutStatuses } from '../../resources/checkouts.js';
+import type { Chain, Token } from '../../core/types.js';
+import { amountParam, chainParam, lazy, tokenParam } from '../../internal/schemas.js';
+import {
+  type Checkout,
+  type CheckoutStatus,
+  checkoutEndpoints,
+  checkoutListParams,
+  checkoutStatuses,
+} from '../../resources/checkouts.js';
+import { requiredConfirmationsParam } from '../../resources/payment-methods.js';
 import { conflict } from '../errors.js';
 import { recordRevenueEvent } from '../ledger.js';
 import type { Route } from '../router.js';
 import { type FakeState, newId, randomHash, type Scope } from '../state.js';
-import { enumValue, type Fields, numberValue, onlyFields } from '../validate.js';
+import { type Fields, readParams } from '../validate.js';
 
 const terminal: readonly CheckoutStatus[] = ['confirmed', 'expired', 'failed'];
 
@@ -26,8 +35,7 @@ export type FakeCheckout = Checkout & {
 const checkoutsOf = (scope: Scope) => scope.collection<FakeCheckout>('checkouts');
 
 function listCheckouts(scope: Scope, query: Fields) {
-  onlyFields(query, ['status', 'limit', 'cursor']);
-  const status = enumValue(query, 'status', checkoutStatuses, false);
+  const { status } = readParams(checkoutListParams(), query, 'query');
   const page = checkoutsOf(scope).page(
     query,
     (checkout) => status === undefined || checkout.status === status,
@@ -38,11 +46,25 @@ function listCheckouts(scope: Scope, query: Fields) {
 /** The checkout endpoints (spec: GET /checkouts). */
 export const checkoutRoutes: Route[] = [
   {
-    method: 'GET',
-    path: '/checkouts',
+    ...checkoutEndpoints.list,
     handle: ({ scope, query }) => ({ status: 200, body: listCheckouts(scope, query) }),
   },
 ];
+
+/**
+ * What a seeded checkout is checked against: the spec's enums, `amount_usd` at least a payment
+ * link's minimum (links create checkouts), `required_confirmations` as a payment method takes it.
+ * Other fields are taken as given.
+ */
+const seedChecks = /*@__PURE__*/ lazy(() =>
+  z.object({
+    status: z.optional(z.enum(checkoutStatuses)),
+    chain: z.optional(chainParam()),
+    token: z.optional(tokenParam()),
+    amount_usd: z.optional(amountParam()),
+    required_confirmations: z.optional(requiredConfirmationsParam()),
+  }),
+);
 
 /** Creates checkouts directly (`fake.seed`): the API does not create them (payment links do). */
 export interface CheckoutSeeds {
@@ -64,12 +86,9 @@ export function checkoutSeeds(state: FakeState, scopeOf: (apiKey?: string) => Sc
   return {
     checkout: (fields = {}, options = {}) => {
       const scope = scopeOf(options.apiKey);
-      const check = { ...fields } as Fields;
-      const token = enumValue(check, 'token', tokens, false) ?? 'USDT';
-      enumValue(check, 'chain', chains, false);
-      enumValue(check, 'status', checkoutStatuses, false);
-      const amount = numberValue(check, 'amount_usd', { min: 0.01 }) ?? 25;
-      numberValue(check, 'required_confirmations', { min: 1, integer: true });
+      const checked = readParams(seedChecks(), fields as Fields, 'body');
+      const token = checked.token ?? 'USDT';
+      const amount = checked.amount_usd ?? 25;
       const now = state.clock.now();
       const id = newId('co_');
       const checkout = checkoutsOf(scope).insert({

@@ -1,36 +1,26 @@
-import type { Metadata } from '../../core/types.js';
-import type { Customer } from '../../resources/customers.js';
-import { invalid } from '../errors.js';
+import {
+  type Customer,
+  customerCreateParams,
+  customerEndpoints,
+  customerListParams,
+} from '../../resources/customers.js';
 import type { Route } from '../router.js';
 import { type FakeState, newId, type Scope } from '../state.js';
-import { type Fields, onlyFields, optionalString, requiredString } from '../validate.js';
+import { type Fields, readParams } from '../validate.js';
 
 /** The fake's customer record: the wire shape (spec: Customer). */
 export type FakeCustomer = Customer & { environment: Scope['environment'] };
 
-// What a mail server would take: something@domain.tld, no whitespace.
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-function metadataValue(body: Fields): Metadata {
-  const value = body['metadata'];
-  if (value === undefined) return {};
-  if (typeof value !== 'object' || value === null || Array.isArray(value))
-    throw invalid('metadata', 'must be an object');
-  return value as Metadata;
-}
-
 function createCustomer(state: FakeState, scope: Scope, body: Fields): FakeCustomer {
-  onlyFields(body, ['email', 'name', 'external_id', 'metadata']);
-  const email = requiredString(body, 'email');
-  if (!emailPattern.test(email)) throw invalid('email', 'must be a valid email address');
+  const params = readParams(customerCreateParams(), body, 'body');
   const now = state.now();
   return scope.collection<FakeCustomer>('customers').insert({
     id: newId('cus_'),
     org_id: scope.org_id,
-    email,
-    name: optionalString(body, 'name', { maxLength: 256 }) ?? null,
-    external_id: optionalString(body, 'external_id', { maxLength: 256 }) ?? null,
-    metadata: metadataValue(body),
+    email: params.email,
+    name: params.name ?? null,
+    external_id: params.external_id ?? null,
+    metadata: params.metadata ?? {},
     environment: scope.environment,
     created_at: now,
     updated_at: now,
@@ -40,15 +30,13 @@ function createCustomer(state: FakeState, scope: Scope, body: Fields): FakeCusto
 /** The customer endpoints (spec: Customers). */
 export const customerRoutes: Route[] = [
   {
-    method: 'POST',
-    path: '/customers',
+    ...customerEndpoints.create,
     handle: ({ state, scope, body }) => ({ status: 201, body: createCustomer(state, scope, body) }),
   },
   {
-    method: 'GET',
-    path: '/customers',
+    ...customerEndpoints.list,
     handle: ({ scope, query }) => {
-      onlyFields(query, ['offset', 'limit']);
+      readParams(customerListParams(), query, 'query');
       return { status: 200, body: scope.collection<FakeCustomer>('customers').offsetPage(query) };
     },
   },

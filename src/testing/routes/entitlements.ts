@@ -1,28 +1,24 @@
 import {
   type Entitlement,
   type EntitlementValueType,
-  entitlementValueTypes,
+  entitlementCreateFields,
+  entitlementEndpoints,
+  entitlementListParams,
+  entitlementUpdateParams,
 } from '../../resources/entitlements.js';
 import { FakeApiError, notFound } from '../errors.js';
 import type { Route } from '../router.js';
 import { type FakeState, newId, type Scope } from '../state.js';
-import {
-  booleanValue,
-  enumValue,
-  type Fields,
-  numberValue,
-  onlyFields,
-  optionalString,
-  requiredString,
-} from '../validate.js';
+import { type Fields, readParams } from '../validate.js';
 import type { FakePlan } from './plans.js';
-
-const valueFieldNames = ['value_boolean', 'value_numeric', 'value_string'] as const;
 
 /** The fake's entitlement record: the wire shape, with `value_type` known. */
 export type FakeEntitlement = Entitlement & { value_type: EntitlementValueType };
 
-type Values = Pick<FakeEntitlement, 'value_type' | (typeof valueFieldNames)[number]>;
+type Values = Pick<FakeEntitlement, 'value_type' | `value_${EntitlementValueType}`>;
+
+/** The value fields a request sets, as its params schema reads them; absent ones are `undefined`. */
+type RequestValues = { [K in keyof Values]?: Values[K] | undefined };
 
 const entitlementsOf = (scope: Scope) => scope.collection<FakeEntitlement>('entitlements');
 
@@ -39,25 +35,11 @@ function requirePlan(scope: Scope, planId: string): void {
   }
 }
 
-/** The value fields a request sets, type-checked; absent ones stay `undefined`. */
-function readValues(body: Fields): Partial<Values> {
-  const values: Partial<Values> = {};
-  const type = enumValue(body, 'value_type', entitlementValueTypes, false);
-  const bool = body['value_boolean'] === null ? null : booleanValue(body, 'value_boolean');
-  const numeric = numberValue(body, 'value_numeric', { nullable: true });
-  const text = optionalString(body, 'value_string', { nullable: true });
-  if (type !== undefined) values.value_type = type;
-  if (bool !== undefined) values.value_boolean = bool;
-  if (numeric !== undefined) values.value_numeric = numeric;
-  if (text !== undefined) values.value_string = text;
-  return values;
-}
-
 /**
  * The values stored for a type: the matching field must hold a value (400 naming it), and the
  * others are stored as `null` (spec: "the value field matching value_type is the one used").
  */
-function resolveValues(type: EntitlementValueType, values: Partial<Values>, current?: Values): Values {
+function resolveValues(type: EntitlementValueType, values: RequestValues, current?: Values): Values {
   const field = `value_${type}` as const;
   const value = values[field] === undefined ? current?.[field] : values[field];
   if (value === undefined || value === null) {
@@ -73,11 +55,10 @@ function resolveValues(type: EntitlementValueType, values: Partial<Values>, curr
 }
 
 function createEntitlement(state: FakeState, scope: Scope, body: Fields): FakeEntitlement {
-  onlyFields(body, ['plan_id', 'feature_key', 'value_type', ...valueFieldNames]);
-  const planId = requiredString(body, 'plan_id');
-  const featureKey = requiredString(body, 'feature_key', 256);
-  const type = enumValue(body, 'value_type', entitlementValueTypes, true) as EntitlementValueType;
-  const values = resolveValues(type, readValues(body));
+  // The fields alone: the value field matching value_type is the fake's rule, below.
+  const params = readParams(entitlementCreateFields(), body, 'body');
+  const { plan_id: planId, feature_key: featureKey } = params;
+  const values = resolveValues(params.value_type, params);
   requirePlan(scope, planId);
   const taken = entitlementsOf(scope)
     .all()
@@ -105,17 +86,17 @@ function createEntitlement(state: FakeState, scope: Scope, body: Fields): FakeEn
 }
 
 function updateEntitlement(state: FakeState, scope: Scope, id: string, body: Fields): FakeEntitlement {
-  onlyFields(body, ['value_type', ...valueFieldNames]);
+  const values = readParams(entitlementUpdateParams(), body, 'body');
   const entitlement = entitlementsOf(scope).get(id);
   if (!entitlement) throw notFound('entitlement', id);
-  const values = readValues(body);
   const resolved = resolveValues(values.value_type ?? entitlement.value_type, values, entitlement);
   return Object.assign(entitlement, resolved, { updated_at: state.now() });
 }
 
 function listEntitlements(scope: Scope, query: Fields) {
-  onlyFields(query, ['plan_id', 'cursor']);
-  const planId = requiredString(query, 'plan_id');
+  // The spec lists no paging here, but the fake pages: the cursor it hands out is read by `page`.
+  const { cursor: _cursor, ...filters } = query;
+  const { plan_id: planId } = readParams(entitlementListParams(), filters, 'query');
   requirePlan(scope, planId);
   return entitlementsOf(scope).page(query, (e) => e.plan_id === planId);
 }
@@ -128,26 +109,22 @@ function deleteEntitlement(scope: Scope, id: string): { id: string; deleted: tru
 /** The entitlement endpoints (spec: Entitlements). */
 export const entitlementRoutes: Route[] = [
   {
-    method: 'POST',
-    path: '/subscriptions/entitlements',
+    ...entitlementEndpoints.create,
     handle: ({ state, scope, body }) => ({ status: 201, body: createEntitlement(state, scope, body) }),
   },
   {
-    method: 'GET',
-    path: '/subscriptions/entitlements',
+    ...entitlementEndpoints.list,
     handle: ({ scope, query }) => ({ status: 200, body: listEntitlements(scope, query) }),
   },
   {
-    method: 'PATCH',
-    path: '/subscriptions/entitlements/{id}',
+    ...entitlementEndpoints.update,
     handle: ({ state, scope, params, body }) => ({
       status: 200,
       body: updateEntitlement(state, scope, params['id'] ?? '', body),
     }),
   },
   {
-    method: 'DELETE',
-    path: '/subscriptions/entitlements/{id}',
+    ...entitlementEndpoints.delete,
     handle: ({ scope, params }) => ({ status: 200, body: deleteEntitlement(scope, params['id'] ?? '') }),
   },
 ];

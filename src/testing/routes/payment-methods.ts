@@ -1,20 +1,19 @@
-import { type Chain, chains, type Token, tokens } from '../../core/types.js';
+import * as z from 'zod/mini';
+import type { Chain, Token } from '../../core/types.js';
+import { chainParam, lazy, tokenParam } from '../../internal/schemas.js';
 import {
   type PaymentMethod,
   type PaymentMethodStatus,
+  paymentMethodEndpoints,
+  paymentMethodListParams,
   paymentMethodStatuses,
+  paymentMethodUpdateParams,
+  requiredConfirmationsParam,
 } from '../../resources/payment-methods.js';
 import { invalid, notFound } from '../errors.js';
 import type { Route } from '../router.js';
 import { type FakeState, newId, type Scope } from '../state.js';
-import {
-  booleanValue,
-  enumValue,
-  type Fields,
-  numberValue,
-  onlyFields,
-  optionalString,
-} from '../validate.js';
+import { type Fields, readParams } from '../validate.js';
 
 /** The fake's payment method record: the wire shape, with `chain`, `token` and `status` known. */
 export type FakePaymentMethod = PaymentMethod & {
@@ -41,20 +40,11 @@ function checkLimits(min: number | null, max: number | null, param: string): voi
 }
 
 function updateMethod(state: FakeState, scope: Scope, id: string, body: Fields): FakePaymentMethod {
-  onlyFields(body, [
-    'display_name',
-    'required_confirmations',
-    'min_amount_usd',
-    'max_amount_usd',
-    'is_default',
-  ]);
+  const params = readParams(paymentMethodUpdateParams(), body, 'body');
   const method = methodsOf(scope).get(id);
   if (!method) throw notFound('payment method', id);
-  const displayName = optionalString(body, 'display_name', { maxLength: 256, nullable: true });
-  const confirmations = numberValue(body, 'required_confirmations', { min: 1, integer: true });
-  const min = numberValue(body, 'min_amount_usd', { nullable: true });
-  const max = numberValue(body, 'max_amount_usd', { nullable: true });
-  const isDefault = booleanValue(body, 'is_default');
+  const { display_name: displayName, required_confirmations: confirmations, is_default: isDefault } = params;
+  const { min_amount_usd: min, max_amount_usd: max } = params;
   // Checked on the record as it would be after the change, naming the limit the request sets.
   checkLimits(
     min === undefined ? method.min_amount_usd : min,
@@ -63,7 +53,7 @@ function updateMethod(state: FakeState, scope: Scope, id: string, body: Fields):
   );
   const now = state.now();
   if (displayName !== undefined) method.display_name = displayName;
-  if (typeof confirmations === 'number') method.required_confirmations = confirmations;
+  if (confirmations !== undefined) method.required_confirmations = confirmations;
   if (min !== undefined) method.min_amount_usd = min;
   if (max !== undefined) method.max_amount_usd = max;
   if (isDefault === true) makeDefault(scope, method, now);
@@ -73,27 +63,39 @@ function updateMethod(state: FakeState, scope: Scope, id: string, body: Fields):
 }
 
 function listMethods(scope: Scope, query: Fields) {
-  onlyFields(query, ['status', 'cursor']);
-  const status = enumValue(query, 'status', paymentMethodStatuses, false);
+  // The spec lists no paging here, but the fake pages: the cursor it hands out is read by `page`.
+  const { cursor: _cursor, ...filters } = query;
+  const { status } = readParams(paymentMethodListParams(), filters, 'query');
   return methodsOf(scope).page(query, (method) => status === undefined || method.status === status);
 }
 
 /** The payment method endpoints (spec: Payment methods). */
 export const paymentMethodRoutes: Route[] = [
   {
-    method: 'GET',
-    path: '/payment-methods',
+    ...paymentMethodEndpoints.list,
     handle: ({ scope, query }) => ({ status: 200, body: listMethods(scope, query) }),
   },
   {
-    method: 'PATCH',
-    path: '/payment-methods/{id}',
+    ...paymentMethodEndpoints.update,
     handle: ({ state, scope, params, body }) => ({
       status: 200,
       body: updateMethod(state, scope, params['id'] ?? '', body),
     }),
   },
 ];
+
+/**
+ * What a seeded payment method is checked against: the spec's enums and its
+ * `required_confirmations` limit. Other fields are taken as given.
+ */
+const seedChecks = /*@__PURE__*/ lazy(() =>
+  z.object({
+    chain: z.optional(chainParam()),
+    token: z.optional(tokenParam()),
+    status: z.optional(z.enum(paymentMethodStatuses)),
+    required_confirmations: z.optional(requiredConfirmationsParam()),
+  }),
+);
 
 /** Creates payment methods directly (`fake.seed`): the API cannot create them. */
 export interface PaymentMethodSeeds {
@@ -118,11 +120,7 @@ export function paymentMethodSeeds(
   return {
     paymentMethod: (fields = {}, options = {}) => {
       const scope = scopeOf(options.apiKey);
-      const check = { ...fields } as Fields;
-      enumValue(check, 'chain', chains, false);
-      enumValue(check, 'token', tokens, false);
-      enumValue(check, 'status', paymentMethodStatuses, false);
-      numberValue(check, 'required_confirmations', { min: 1, integer: true });
+      readParams(seedChecks(), fields as Fields, 'body');
       checkLimits(fields.min_amount_usd ?? null, fields.max_amount_usd ?? null, 'min_amount_usd');
       const now = state.now();
       const method = methodsOf(scope).insert({

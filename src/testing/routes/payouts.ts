@@ -1,27 +1,24 @@
 import { toAtomicUnits } from '../../core/money.js';
-import { type Chain, chains, type Token, tokens } from '../../core/types.js';
-import type { PayoutSettlement } from '../../resources/payout-settlements.js';
+import type { Chain, Token } from '../../core/types.js';
+import {
+  type PayoutSettlement,
+  payoutSettlementEndpoints,
+  payoutSettlementListParams,
+} from '../../resources/payout-settlements.js';
 import {
   type PayoutIntent,
   type PayoutStatus,
-  payoutReferenceTypes,
+  payoutCreateParams,
+  payoutEndpoints,
+  payoutListParams,
   payoutStatuses,
-  payoutUpdateStatuses,
+  payoutUpdateParams,
 } from '../../resources/payouts.js';
 import type { Collection } from '../collection.js';
 import { conflict, invalid, notFound } from '../errors.js';
 import type { Route } from '../router.js';
 import { type FakeState, newId, type Scope } from '../state.js';
-import {
-  dateTimeValue,
-  enumValue,
-  type Fields,
-  idValue,
-  numberValue,
-  onlyFields,
-  optionalString,
-  requiredString,
-} from '../validate.js';
+import { type Fields, readParams } from '../validate.js';
 
 /** The fake's payout record: the wire shape, with `chain` and `token` known. */
 export type FakePayout = PayoutIntent & { chain: Chain; token: Token };
@@ -37,35 +34,28 @@ export function settlementsOf(scope: Scope): Collection<FakeSettlement> {
 /** The user recorded as `approved_by` when a payout is approved through the API with a key. */
 export const apiApprover = 'api_key';
 
+/** A date-time as the fake stores it: normalized to UTC ISO 8601 (`null` and absence kept). */
+function isoOrKeep<T extends null | undefined>(value: string | T): string | T {
+  return typeof value === 'string' ? new Date(value).toISOString() : value;
+}
+
 function createPayout(state: FakeState, scope: Scope, body: Fields): FakePayout {
-  onlyFields(body, [
-    'recipient_address',
-    'chain',
-    'token',
-    'amount',
-    'currency',
-    'description',
-    'reference_type',
-    'reference_id',
-    'due_date',
-  ]);
-  const token = enumValue(body, 'token', tokens, true) as FakePayout['token'];
-  const amount = numberValue(body, 'amount', { required: true, min: 0.01 }) as number;
+  const params = readParams(payoutCreateParams(), body, 'body');
   const now = state.now();
   return payoutsOf(scope).insert({
     id: newId('po_'),
     org_id: scope.org_id,
-    recipient_address: requiredString(body, 'recipient_address'),
-    chain: enumValue(body, 'chain', chains, true) as FakePayout['chain'],
-    token,
-    amount,
-    amount_atomic: atomicOrNull(amount, token),
-    currency: requiredString(body, 'currency'),
+    recipient_address: params.recipient_address,
+    chain: params.chain,
+    token: params.token,
+    amount: params.amount,
+    amount_atomic: atomicOrNull(params.amount, params.token),
+    currency: params.currency,
     status: 'draft',
-    description: optionalString(body, 'description', { maxLength: 512, nullable: true }) ?? null,
-    reference_type: enumValue(body, 'reference_type', payoutReferenceTypes, false) ?? null,
-    reference_id: optionalString(body, 'reference_id', { nullable: true }) ?? null,
-    due_date: dateTimeValue(body, 'due_date', true) ?? null,
+    description: params.description ?? null,
+    reference_type: params.reference_type ?? null,
+    reference_id: params.reference_id ?? null,
+    due_date: isoOrKeep(params.due_date) ?? null,
     approved_at: null,
     approved_by: null,
     executed_at: null,
@@ -89,12 +79,11 @@ function atomicOrNull(amount: number, token: FakePayout['token']): string | null
 }
 
 function updatePayout(state: FakeState, scope: Scope, id: string, body: Fields): FakePayout {
-  onlyFields(body, ['status', 'description', 'due_date']);
+  const params = readParams(payoutUpdateParams(), body, 'body');
   const payout = payoutsOf(scope).get(id);
   if (!payout) throw notFound('payout intent', id);
-  const status = enumValue(body, 'status', payoutUpdateStatuses, false);
-  const description = optionalString(body, 'description', { maxLength: 512, nullable: true });
-  const dueDate = dateTimeValue(body, 'due_date', true);
+  const { status, description } = params;
+  const dueDate = isoOrKeep(params.due_date);
   if (status !== undefined && payout.status !== 'draft') {
     throw conflict(`Only a draft payout can be ${status}; ${id} is ${payout.status}.`);
   }
@@ -108,10 +97,10 @@ function updatePayout(state: FakeState, scope: Scope, id: string, body: Fields):
 }
 
 function listPayouts(scope: Scope, query: Fields) {
-  onlyFields(query, ['status', 'due_date_before', 'due_date_after', 'limit', 'cursor']);
-  const status = enumValue(query, 'status', payoutStatuses, false);
-  const before = dateTimeValue(query, 'due_date_before');
-  const after = dateTimeValue(query, 'due_date_after');
+  const params = readParams(payoutListParams(), query, 'query');
+  const status = params.status;
+  const before = isoOrKeep(params.due_date_before);
+  const after = isoOrKeep(params.due_date_after);
   return payoutsOf(scope).page(query, (payout) => {
     if (status !== undefined && payout.status !== status) return false;
     if ((before || after) && payout.due_date === null) return false;
@@ -122,9 +111,7 @@ function listPayouts(scope: Scope, query: Fields) {
 }
 
 function listSettlements(scope: Scope, query: Fields) {
-  onlyFields(query, ['payout_intent_id', 'chain', 'limit', 'cursor']);
-  const payoutId = idValue(query, 'payout_intent_id', 'po_');
-  const chain = enumValue(query, 'chain', chains, false);
+  const { payout_intent_id: payoutId, chain } = readParams(payoutSettlementListParams(), query, 'query');
   return settlementsOf(scope).page(
     query,
     (record) =>
@@ -136,23 +123,19 @@ function listSettlements(scope: Scope, query: Fields) {
 /** The payout endpoints (spec: Payouts). */
 export const payoutRoutes: Route[] = [
   {
-    method: 'GET',
-    path: '/payouts/settlements',
+    ...payoutSettlementEndpoints.list,
     handle: ({ scope, query }) => ({ status: 200, body: listSettlements(scope, query) }),
   },
   {
-    method: 'POST',
-    path: '/payouts',
+    ...payoutEndpoints.create,
     handle: ({ state, scope, body }) => ({ status: 201, body: createPayout(state, scope, body) }),
   },
   {
-    method: 'GET',
-    path: '/payouts',
+    ...payoutEndpoints.list,
     handle: ({ scope, query }) => ({ status: 200, body: listPayouts(scope, query) }),
   },
   {
-    method: 'PATCH',
-    path: '/payouts/{id}',
+    ...payoutEndpoints.update,
     handle: ({ state, scope, params, body }) => ({
       status: 200,
       body: updatePayout(state, scope, params['id'] ?? '', body),

@@ -1,7 +1,13 @@
-import { type Plan, type PlanStatus, planStatuses } from '../../resources/plans.js';
+import {
+  type Plan,
+  type PlanStatus,
+  planEndpoints,
+  planListParams,
+  planStatuses,
+} from '../../resources/plans.js';
 import type { Route } from '../router.js';
 import { type FakeState, newId, type Scope } from '../state.js';
-import { enumValue, type Fields, numberValue, onlyFields } from '../validate.js';
+import { enumValue, type Fields, numberValue, readParams } from '../validate.js';
 
 /**
  * The fake's plan record: the spec's plan fields (no `environment`: the spec's plan table has
@@ -12,16 +18,16 @@ export type FakePlan = Plan & { status: PlanStatus };
 const plansOf = (scope: Scope) => scope.collection<FakePlan>('plans');
 
 function listPlans(scope: Scope, query: Fields) {
-  onlyFields(query, ['status', 'cursor']);
-  const status = enumValue(query, 'status', planStatuses, false);
+  // The spec lists no paging here, but the fake pages: the cursor it hands out is read by `page`.
+  const { cursor: _cursor, ...filters } = query;
+  const { status } = readParams(planListParams(), filters, 'query');
   return plansOf(scope).page(query, (plan) => status === undefined || plan.status === status);
 }
 
 /** The plan endpoints (spec: GET /subscriptions/plans). */
 export const planRoutes: Route[] = [
   {
-    method: 'GET',
-    path: '/subscriptions/plans',
+    ...planEndpoints.list,
     handle: ({ scope, query }) => ({ status: 200, body: listPlans(scope, query) }),
   },
 ];

@@ -1,14 +1,19 @@
-import { revenueEventTypes } from '../../resources/revenue-events.js';
+import {
+  revenueEventEndpoints,
+  revenueEventListParams,
+  revenueEventTypes,
+} from '../../resources/revenue-events.js';
 import { type FakeRevenueEvent, recordRevenueEvent } from '../ledger.js';
 import type { Route } from '../router.js';
 import type { FakeState, Scope } from '../state.js';
-import { dateTimeValue, enumValue, type Fields, onlyFields } from '../validate.js';
+import { dateTimeValue, enumValue, type Fields, readParams } from '../validate.js';
 
 function listEvents(scope: Scope, query: Fields) {
-  onlyFields(query, ['event_type', 'date_from', 'date_to', 'limit', 'cursor']);
-  const eventType = enumValue(query, 'event_type', revenueEventTypes, false);
-  const from = dateTimeValue(query, 'date_from');
-  const to = dateTimeValue(query, 'date_to');
+  const {
+    event_type: eventType,
+    date_from: from,
+    date_to: to,
+  } = readParams(revenueEventListParams(), query, 'query');
   const fromMs = from ? Date.parse(from) : Number.NEGATIVE_INFINITY;
   const toMs = to ? Date.parse(to) : Number.POSITIVE_INFINITY;
   return scope.collection<FakeRevenueEvent>('revenue_events').page(query, (event) => {
@@ -20,8 +25,7 @@ function listEvents(scope: Scope, query: Fields) {
 /** The revenue ledger endpoint (spec: Revenue). */
 export const revenueEventRoutes: Route[] = [
   {
-    method: 'GET',
-    path: '/revenue/events',
+    ...revenueEventEndpoints.list,
     handle: ({ scope, query }) => ({ status: 200, body: listEvents(scope, query) }),
   },
 ];

@@ -4,13 +4,15 @@ import {
   type Subscription,
   type SubscriptionAction,
   type SubscriptionStatus,
-  subscriptionActions,
+  subscriptionCreateParams,
+  subscriptionEndpoints,
+  subscriptionUpdateParams,
 } from '../../resources/subscriptions.js';
 import { conflict, FakeApiError, notFound } from '../errors.js';
 import { recordRevenueEvent } from '../ledger.js';
 import type { Route } from '../router.js';
 import { type FakeState, newId, type Scope } from '../state.js';
-import { enumValue, type Fields, idValue, onlyFields } from '../validate.js';
+import { type Fields, readParams } from '../validate.js';
 import type { FakeCustomer } from './customers.js';
 
 /**
@@ -81,10 +83,11 @@ function chargePeriod(scope: Scope, subscription: FakeSubscription, start: strin
 }
 
 function createSubscription(state: FakeState, scope: Scope, body: Fields): FakeSubscription {
-  onlyFields(body, ['customer_id', 'plan_id', 'payment_method_id']);
-  const customerId = idValue(body, 'customer_id', 'cus_', true) as string; // required: never undefined
-  const planId = idValue(body, 'plan_id', 'plan_', true) as string;
-  const methodId = idValue(body, 'payment_method_id', 'pm_');
+  const {
+    customer_id: customerId,
+    plan_id: planId,
+    payment_method_id: methodId,
+  } = readParams(subscriptionCreateParams(), body, 'body');
   const customer = scope.collection<FakeCustomer>('customers').get(customerId);
   if (!customer) throw missingReference('customer', 'customer_id', customerId);
   const plan = scope.collection<Plan>('plans').get(planId);
@@ -127,8 +130,7 @@ const allowedFrom: Record<SubscriptionAction, readonly SubscriptionStatus[]> = {
 };
 
 function updateSubscription(state: FakeState, scope: Scope, id: string, body: Fields): FakeSubscription {
-  onlyFields(body, ['action']);
-  const action = enumValue(body, 'action', subscriptionActions, true) as SubscriptionAction; // required
+  const { action } = readParams(subscriptionUpdateParams(), body, 'body');
   const subscription = subscriptionsOf(scope).get(id);
   if (!subscription) throw notFound('subscription', id);
   if (!allowedFrom[action].includes(subscription.status)) {
@@ -147,13 +149,11 @@ function updateSubscription(state: FakeState, scope: Scope, id: string, body: Fi
 /** The subscription endpoints (spec: Subscriptions; plans and entitlements live elsewhere). */
 export const subscriptionRoutes: Route[] = [
   {
-    method: 'POST',
-    path: '/subscriptions',
+    ...subscriptionEndpoints.create,
     handle: ({ state, scope, body }) => ({ status: 201, body: createSubscription(state, scope, body) }),
   },
   {
-    method: 'PATCH',
-    path: '/subscriptions/{id}',
+    ...subscriptionEndpoints.update,
     handle: ({ state, scope, params, body }) => ({
       status: 200,
       body: updateSubscription(state, scope, params['id'] ?? '', body),

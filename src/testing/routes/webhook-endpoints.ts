@@ -1,4 +1,5 @@
 import type { Environment } from '../../core/types.js';
+import { webhookEndpointEndpoints } from '../../resources/webhook-endpoints.js';
 import { invalid, notFound } from '../errors.js';
 import type { Route } from '../router.js';
 import { type FakeState, newId, type Scope } from '../state.js';
@@ -30,9 +31,8 @@ function deleteEndpoint(scope: Scope, id: string): { id: string; deleted: true }
 /** The webhook endpoints (spec: Webhooks): only deletion is specified. */
 export const webhookEndpointRoutes: Route[] = [
   {
-    method: 'DELETE',
-    path: '/webhooks/{webhook_id}',
-    handle: ({ scope, params }) => ({ status: 200, body: deleteEndpoint(scope, params['webhook_id'] ?? '') }),
+    ...webhookEndpointEndpoints.delete,
+    handle: ({ scope, params }) => ({ status: 200, body: deleteEndpoint(scope, params['id'] ?? '') }),
   },
 ];
 

@@ -209,6 +209,10 @@ export const payoutEndpoints: Readonly<Record<'create' | 'list' | 'update', Endp
 };
 
 const requiredString = /*@__PURE__*/ lazy(() => z.string().check(z.minLength(1)));
+// A payout's free text, at most 512 characters (spec: Limits), on create and update alike.
+const description = (): z.ZodMiniOptional<z.ZodMiniNullable<z.ZodMiniString>> =>
+  z.optional(z.nullable(maxString(512)));
+
 /**
  * Params schema of {@link Payouts.create}: the spec's limits, read by the client and the fake.
  *
@@ -222,7 +226,7 @@ export const payoutCreateParams: () => z.ZodMiniType<WireParams<PayoutCreatePara
       token: tokenParam(),
       amount: amountParam(),
       currency: requiredString(),
-      description: z.optional(z.nullable(maxString(512))),
+      description: description(),
       reference_type: z.optional(z.enum(payoutReferenceTypes)),
       reference_id: z.optional(z.nullable(z.string())),
       due_date: z.optional(z.nullable(dateTimeParam())),
@@ -252,7 +256,7 @@ export const payoutUpdateParams: () => z.ZodMiniType<WireParams<PayoutUpdatePara
   /*@__PURE__*/ lazy(() =>
     z.strictObject({
       status: z.optional(z.enum(payoutUpdateStatuses)),
-      description: z.optional(z.nullable(maxString(512))),
+      description: description(),
       due_date: z.optional(z.nullable(dateTimeParam())),
     }),
   );

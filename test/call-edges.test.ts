@@ -3,10 +3,9 @@
  * idempotency keys, one `AbortSignal` shared by many calls, and the shape of API errors.
  */
 import { getEventListeners } from 'node:events';
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { type APIError, AuthenticationError, Chainbill, type ClientOptions, RateLimitError } from 'chainbill';
 import { describe, expect, it, vi } from 'vitest';
+import { settledHeap } from './helpers.js';
 import { apiError, json, type Step, scriptedFetch } from './scripted-fetch.js';
 
 const emptyPage = { data: [], has_more: false, next_cursor: null };
@@ -110,15 +109,6 @@ describe('idempotencyKey', () => {
 
 describe('a shared AbortSignal', () => {
   it('keeps no listener, and no memory, per call it served', { timeout: 120_000 }, async () => {
-    setFlagsFromString('--expose-gc');
-    const gc = runInNewContext('gc') as () => void;
-    const settle = async (): Promise<number> => {
-      for (let i = 0; i < 5; i++) {
-        gc();
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-      return process.memoryUsage().heapUsed;
-    };
     const body = JSON.stringify(emptyPage);
     const fetch = async (): Promise<Response> =>
       new Response(body, { headers: { 'content-type': 'application/json' } });
@@ -130,9 +120,9 @@ describe('a shared AbortSignal', () => {
     const shared = new AbortController().signal;
     // Warm up first, so compiled code and caches are not counted as growth.
     for (let i = 0; i < 5_000; i++) await chainbill.payouts.list({}, { signal: shared });
-    const before = await settle();
+    const before = await settledHeap();
     for (let i = 0; i < 40_000; i++) await chainbill.payouts.list({}, { signal: shared });
-    const growth = (await settle()) - before;
+    const growth = (await settledHeap()) - before;
     console.log(`40 000 calls on one signal: retained heap growth ${(growth / 2 ** 20).toFixed(2)} MB`);
     expect(getEventListeners(shared, 'abort')).toHaveLength(0);
     expect(growth / 2 ** 20).toBeLessThan(3);

@@ -1,3 +1,5 @@
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { Chainbill, type ClientOptions, RequestValidationError } from 'chainbill';
 import { createFakeChainbill, type FakeChainbill } from 'chainbill/testing';
 import { setupServer } from 'msw/node';
@@ -44,4 +46,23 @@ export function useFakeApi(): {
       expect(fake.requests).toHaveLength(0);
     },
   };
+}
+
+/** Runs a full garbage collection, exposing `gc` to this process first. */
+export function collectGarbage(): void {
+  setFlagsFromString('--expose-gc');
+  (runInNewContext('gc') as () => void)();
+}
+
+/**
+ * The heap in use after garbage collection. undici's Request and AbortSignal.any free their
+ * signals through weak references, which a collection only clears once the task that made them
+ * has ended: it collects across a few tasks.
+ */
+export async function settledHeap(): Promise<number> {
+  for (let i = 0; i < 5; i++) {
+    collectGarbage();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  return process.memoryUsage().heapUsed;
 }

@@ -3,13 +3,12 @@
  * silently rejects, `break` stops fetching, and memory stays flat over a long walk.
  */
 
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { Chainbill, ResponseValidationError } from 'chainbill';
 import { createFakeChainbill } from 'chainbill/testing';
 import { HttpResponse, http, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { collectGarbage, settledHeap } from './helpers.js';
 import { envelope, payoutFixture, testBaseUrl, testKey } from './scripted-fetch.js';
 
 const server = setupServer();
@@ -254,23 +253,12 @@ describe('break stops fetching', () => {
 
 describe('memory', () => {
   it('a 100 000-item walk keeps heap growth small', { timeout: 120_000 }, async () => {
-    setFlagsFromString('--expose-gc');
-    const gc = runInNewContext('gc') as () => void;
-    // undici's Request and AbortSignal.any free their signals through weak references, which a
-    // collection only clears once the task that made them has ended: collect across a few tasks.
-    const settle = async (): Promise<number> => {
-      for (let i = 0; i < 5; i++) {
-        gc();
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-      return process.memoryUsage().heapUsed;
-    };
     const fake = createFakeChainbill();
     for (let i = 0; i < 100_000; i++) fake.seed.payout({ amount: (i % 1000) + 1 });
     const chainbill = new Chainbill({ apiKey: fake.apiKey, baseUrl: fake.baseUrl, fetch: fake.fetch });
     fake.requests.length = 0;
 
-    const before = await settle();
+    const before = await settledHeap();
     let count = 0;
     let peak = before;
     for await (const payout of chainbill.payouts.list({ limit: 100 })) {
@@ -279,11 +267,11 @@ describe('memory', () => {
       // then would pass the check after the walk, not this one. Collected first, because a raw
       // sample is mostly garbage not yet collected, which varies with V8's heuristics, not with us.
       if (count % 5_000 === 0) {
-        gc();
+        collectGarbage();
         peak = Math.max(peak, process.memoryUsage().heapUsed);
       }
     }
-    const after = await settle();
+    const after = await settledHeap();
     const growthMb = (after - before) / 2 ** 20;
     const peakMb = (peak - before) / 2 ** 20;
     console.log(

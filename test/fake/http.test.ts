@@ -1,16 +1,9 @@
 import { Chainbill } from 'chainbill';
 import { createFakeChainbill } from 'chainbill/testing';
 import { afterEach, describe, expect, it } from 'vitest';
+import { payout as params } from './edge-helpers.js';
 
 // No msw here: these requests cross a real socket.
-const params = {
-  recipient_address: 'T1',
-  chain: 'tron',
-  token: 'USDT',
-  amount: 10,
-  currency: 'USD',
-} as const;
-
 describe('fake API over real HTTP', () => {
   const servers: { close(): Promise<void> }[] = [];
   afterEach(async () => {

@@ -1,15 +1,9 @@
 import { ConflictError, NotFoundError } from 'chainbill';
 import { describe, expect, it } from 'vitest';
 import { useFakeApi } from '../helpers.js';
+import { payout as params } from './edge-helpers.js';
 
 const { fake, client } = useFakeApi();
-const params = {
-  recipient_address: 'T1',
-  chain: 'tron',
-  token: 'USDT',
-  amount: 10,
-  currency: 'USD',
-} as const;
 
 describe('fake API: payout rules', () => {
   it('new payouts are drafts', async () => {

@@ -116,6 +116,25 @@ describe('maxResponseBytes', () => {
     expect(page.data).toEqual([]);
   });
 
+  it('counts the bytes of a custom fetch whose content-length understates its body', async () => {
+    const fetch = async (): Promise<Response> => {
+      const chunk = new Uint8Array(64 * 1024).fill(0x20);
+      let sent = 0;
+      const body = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          sent += chunk.length;
+          if (sent > 64 * 1024 * 1024) controller.close();
+          else controller.enqueue(chunk);
+        },
+      });
+      return new Response(body, { headers: { 'content-type': 'application/json', 'content-length': '10' } });
+    };
+    const error = await failure(
+      client('https://api.chainbill.test/v1', { fetch, maxResponseBytes: 1024 * 1024 }).payouts.list(),
+    );
+    expect((error as ResponseValidationError).issues[0]?.code).toBe('too_large');
+  });
+
   it('refuses a bound that is not a positive whole number', async () => {
     expect(() => client('http://127.0.0.1:1/v1', { maxResponseBytes: 0 })).toThrow('maxResponseBytes');
     const error = await failure(client('http://127.0.0.1:1/v1').payouts.list({}, { maxResponseBytes: 1.5 }));

@@ -26,6 +26,8 @@ function redact(name: string, value: string): string {
 
 /** A logger bound to a level: a call below the level costs nothing more than a comparison. */
 export interface LevelLogger {
+  /** Whether a line at `level` is written: check it before building costly details. */
+  enabled(level: Exclude<LogLevel, 'off'>): boolean;
   error(message: string, details?: Record<string, unknown>): void;
   warn(message: string, details?: Record<string, unknown>): void;
   info(message: string, details?: Record<string, unknown>): void;
@@ -47,7 +49,13 @@ export function levelLogger(logger: Logger, level: LogLevel): LevelLogger {
       if (details === undefined) logger[name](`[chainbill] ${message}`);
       else logger[name](`[chainbill] ${message}`, details);
     };
-  return { error: at('error'), warn: at('warn'), info: at('info'), debug: at('debug') };
+  return {
+    enabled: (name) => logLevels.indexOf(name) <= rank,
+    error: at('error'),
+    warn: at('warn'),
+    info: at('info'),
+    debug: at('debug'),
+  };
 }
 
 /**

@@ -168,16 +168,18 @@ export class Transport {
     const signal = controller.signal;
     const started = Date.now();
     const log = this.#config.log;
-    log.debug(`→ ${spec.method} ${spec.path}`, {
-      attempt: retry + 1,
-      query: spec.query,
-      headers: redactHeaders(headers),
-    });
+    if (log.enabled('debug')) {
+      log.debug(`→ ${spec.method} ${spec.path}`, {
+        attempt: retry + 1,
+        query: spec.query,
+        headers: redactHeaders(headers),
+      });
+    }
     try {
-      const response = await this.#ky(spec.path, {
+      // The query goes in the path: given as `searchParams`, ky builds the Request twice.
+      const response = await this.#ky(withQuery(spec.path, spec.query), {
         method: spec.method,
         headers,
-        searchParams: spec.query,
         json: spec.body,
         signal,
       });
@@ -190,7 +192,9 @@ export class Transport {
         if (error === undefined) throw bad;
         return { error };
       }
-      log.debug(`← ${response.status} ${spec.method} ${spec.path}`, { ms: Date.now() - started });
+      if (log.enabled('debug')) {
+        log.debug(`← ${response.status} ${spec.method} ${spec.path}`, { ms: Date.now() - started });
+      }
       return { response, text };
     } catch (raw) {
       // ky's errors carry the Request, and with it the Authorization header: keep only the root cause.
@@ -245,4 +249,14 @@ export class Transport {
       { issues, body: redactValue(body, key), status, requestId },
     );
   }
+}
+
+/** The path with its query, `undefined` values left out, encoded as `URLSearchParams` encodes. */
+function withQuery(path: string, query: ListQuery | undefined): string {
+  if (query === undefined) return path;
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query))
+    if (value !== undefined) params.append(name, String(value));
+  const search = params.toString();
+  return search === '' ? path : `${path}?${search}`;
 }

@@ -2,8 +2,9 @@
 # Consumer smoke tests of the packed tarball (docs/packaging.md).
 #
 #   npm run smoke                        # every consumer on this machine's node
-#   npm run smoke -- 22 24 bun deno      # ... then on Node 22 and 24 (npx -y node@N),
-#                                        # and the ESM consumer on Bun and Deno (npx -y bun / deno)
+#   npm run smoke -- 22 24 bun deno edge # ... then on Node 22 and 24 (npx -y node@N),
+#                                        # the ESM consumer on Bun and Deno (npx -y bun / deno),
+#                                        # and a bundled consumer in Vercel's edge-runtime (no eval)
 #
 # Packs dist/ as npm would publish it (run `npm run build` first), installs the tarball and msw@2
 # from the registry into a scratch project in a temp dir (never in the repo), compiles the
@@ -44,12 +45,18 @@ for target in "$@"; do
   case "$target" in
     bun) run npx -y bun consumer.mjs ;;
     deno) run npx -y deno run --allow-net=127.0.0.1 --allow-read --allow-env --allow-sys consumer.mjs ;;
+    edge)
+      # An eval-free runtime: the consumer bundled into one script by the repo's esbuild.
+      npm install --no-audit --no-fund --silent edge-runtime@4
+      node -e "require('$root/node_modules/esbuild').buildSync({ entryPoints: ['edge-consumer.js'], bundle: true, format: 'iife', platform: 'browser', target: 'es2022', outfile: 'edge-bundle.js', logLevel: 'warning' })"
+      run node edge.mjs
+      ;;
     [0-9]*)
       # Resolve the binary once, rather than paying npx's start-up for each consumer.
       run_node_consumers "$(npx -y "node@$target" -p process.execPath)"
       ;;
     *)
-      echo "unknown target: $target (expected a Node major version, bun or deno)" >&2
+      echo "unknown target: $target (expected a Node major version, bun, deno or edge)" >&2
       exit 2
       ;;
   esac

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { $constructor, $ZodObjectJIT } from 'zod/v4/core';
 import { atomicPattern } from '../core/money.js';
 import {
   type Chain,
@@ -35,6 +36,38 @@ export function openEnum<const T extends string>(values: readonly T[]): z.ZodMin
   return z.custom<T | Unrecognized>((value) => typeof value === 'string', {
     error: `expected one of ${values.join(', ')} or another string`,
   });
+}
+
+// zod/mini's objects parse field by field through the generic path. zod's `$ZodObjectJIT` (what
+// classic zod uses) compiles a parser per shape the first time it runs, where the runtime allows
+// code generation, and falls back to the same generic path where it does not (workerd,
+// edge-runtime: zod checks `new Function` once). Same rules, same output; about 2x faster on a
+// 100-item page (docs/performance.md).
+const ZodMiniObjectJIT = /*@__PURE__*/ $constructor(
+  'ZodMiniObject',
+  (inst: z.ZodMiniObject, def: z.core.$ZodObjectDef) => {
+    // `init` is an assertion function: called through plain function types, as TypeScript
+    // requires, and read here rather than at module level, so bundlers can drop all of this.
+    ($ZodObjectJIT.init as (inst: z.core.$ZodObject, def: z.core.$ZodObjectDef) => void)(inst, def);
+    (z.ZodMiniType.init as (inst: z.ZodMiniType, def: z.core.$ZodObjectDef) => void)(inst, def);
+  },
+);
+
+/**
+ * A response object (DESIGN.md: Responses): the fields the spec names, checked, and any other
+ * field kept as it came (forward compatible), on zod's compiled fast path where code generation
+ * is allowed.
+ *
+ * @param shape - The fields' schemas.
+ * @returns The object schema.
+ */
+export function responseObject<Shape extends z.core.$ZodLooseShape>(
+  shape: Shape,
+): z.ZodMiniObject<Shape, z.core.$loose> {
+  return new ZodMiniObjectJIT({ type: 'object', shape, catchall: z.unknown() }) as unknown as z.ZodMiniObject<
+    Shape,
+    z.core.$loose
+  >;
 }
 
 /** A date-time field of a response: an ISO 8601 string, kept as a string. */
@@ -149,7 +182,7 @@ export function listEnvelope<T>(item: z.ZodMiniType<T>): z.ZodMiniType<ListEnvel
   let envelope = envelopes.get(item);
   if (envelope === undefined) {
     envelope = z.pipe(
-      z.looseObject({
+      responseObject({
         data: z.array(item),
         has_more: z.boolean(),
         next_cursor: z.optional(z.nullable(z.string())),

@@ -14,6 +14,7 @@ import {
   limitParam,
   maybe,
   openEnum,
+  responseObject,
   tokenField,
 } from '../internal/schemas.js';
 
@@ -75,7 +76,7 @@ export interface Checkout {
  * @internal It names zod types, which the published declarations leave out (docs/packaging.md).
  */
 export const checkoutSchema: () => z.ZodMiniType<Checkout> = /*@__PURE__*/ lazy(() =>
-  z.looseObject({
+  responseObject({
     checkout_id: z.string(),
     status: openEnum(checkoutStatuses),
     deposit_address: z.string(),

@@ -6,7 +6,14 @@ import { APIResource } from '../core/resource.js';
 import type { Environment, Metadata, Unrecognized } from '../core/types.js';
 import { callOf, type Endpoint } from '../internal/endpoint.js';
 import { type Encoded, encodeParams } from '../internal/params.js';
-import { dateTime, environmentField, lazy, limitParam, maxString } from '../internal/schemas.js';
+import {
+  dateTime,
+  environmentField,
+  lazy,
+  limitParam,
+  maxString,
+  responseObject,
+} from '../internal/schemas.js';
 
 /** A customer of the organization, billed by subscriptions (spec: Resources, Customer). */
 export interface Customer {
@@ -40,7 +47,7 @@ const metadataSchema: () => z.ZodMiniType<Metadata> = /*@__PURE__*/ lazy(() =>
  * @internal It names zod types, which the published declarations leave out (docs/packaging.md).
  */
 export const customerSchema: () => z.ZodMiniType<Customer> = /*@__PURE__*/ lazy(() =>
-  z.looseObject({
+  responseObject({
     id: z.string(),
     org_id: z.string(),
     email: z.string(),

@@ -14,6 +14,7 @@ import {
   lazy,
   maxString,
   openEnum,
+  responseObject,
 } from '../internal/schemas.js';
 
 /** The types an entitlement's value can have (spec: Entitlement `value_type`). */
@@ -53,7 +54,7 @@ export interface Entitlement {
  * @internal It names zod types, which the published declarations leave out (docs/packaging.md).
  */
 export const entitlementSchema: () => z.ZodMiniType<Entitlement> = /*@__PURE__*/ lazy(() =>
-  z.looseObject({
+  responseObject({
     id: z.string(),
     org_id: z.string(),
     plan_id: z.string(),

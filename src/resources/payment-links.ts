@@ -15,6 +15,7 @@ import {
   lazy,
   limitParam,
   maxString,
+  responseObject,
 } from '../internal/schemas.js';
 
 /** A shareable URL that creates a checkout when visited (spec: Resources, Payment link). */
@@ -45,7 +46,7 @@ export interface PaymentLink {
  * @internal It names zod types, which the published declarations leave out (docs/packaging.md).
  */
 export const paymentLinkSchema: () => z.ZodMiniType<PaymentLink> = /*@__PURE__*/ lazy(() =>
-  z.looseObject({
+  responseObject({
     id: z.string(),
     org_id: z.string(),
     amount_usd: z.number(),

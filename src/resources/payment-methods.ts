@@ -13,6 +13,7 @@ import {
   lazy,
   maxString,
   openEnum,
+  responseObject,
   tokenField,
 } from '../internal/schemas.js';
 
@@ -59,7 +60,7 @@ export interface PaymentMethod {
  * @internal It names zod types, which the published declarations leave out (docs/packaging.md).
  */
 export const paymentMethodSchema: () => z.ZodMiniType<PaymentMethod> = /*@__PURE__*/ lazy(() =>
-  z.looseObject({
+  responseObject({
     id: z.string(),
     org_id: z.string(),
     wallet_id: z.string(),

@@ -14,6 +14,7 @@ import {
   idParam,
   lazy,
   limitParam,
+  responseObject,
 } from '../internal/schemas.js';
 
 /** An on-chain settlement record of a payout (spec: Resources, Payout settlement record). */
@@ -56,7 +57,7 @@ export interface PayoutSettlement {
  * @internal It names zod types, which the published declarations leave out (docs/packaging.md).
  */
 export const payoutSettlementSchema: () => z.ZodMiniType<PayoutSettlement> = /*@__PURE__*/ lazy(() =>
-  z.looseObject({
+  responseObject({
     id: z.string(),
     org_id: z.string(),
     payout_intent_id: z.string(),

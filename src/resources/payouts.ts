@@ -20,6 +20,7 @@ import {
   limitParam,
   maxString,
   openEnum,
+  responseObject,
   tokenField,
   tokenParam,
 } from '../internal/schemas.js';
@@ -120,7 +121,7 @@ const nullableTime = /*@__PURE__*/ lazy(() => z.nullable(dateTime()));
  * @internal It names zod types, which the published declarations leave out (docs/packaging.md).
  */
 export const payoutIntentSchema: () => z.ZodMiniType<PayoutIntent> = /*@__PURE__*/ lazy(() =>
-  z.looseObject({
+  responseObject({
     id: z.string(),
     org_id: z.string(),
     recipient_address: z.string(),

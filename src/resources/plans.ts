@@ -5,7 +5,7 @@ import { APIResource } from '../core/resource.js';
 import type { Unrecognized } from '../core/types.js';
 import { callOf, type Endpoint } from '../internal/endpoint.js';
 import { type Encoded, encodeParams } from '../internal/params.js';
-import { dateTime, lazy, openEnum } from '../internal/schemas.js';
+import { dateTime, lazy, openEnum, responseObject } from '../internal/schemas.js';
 
 /** The plan states (spec: Plan status values). */
 export const planStatuses = ['active', 'archived'] as const;
@@ -47,7 +47,7 @@ export interface Plan {
  * @internal It names zod types, which the published declarations leave out (docs/packaging.md).
  */
 export const planSchema: () => z.ZodMiniType<Plan> = /*@__PURE__*/ lazy(() =>
-  z.looseObject({
+  responseObject({
     id: z.string(),
     org_id: z.string(),
     name: z.string(),

@@ -13,6 +13,7 @@ import {
   limitParam,
   maybe,
   openEnum,
+  responseObject,
 } from '../internal/schemas.js';
 
 /** The kinds of revenue event (spec: Revenue event, list filter `event_type`). */
@@ -72,7 +73,7 @@ const optionalString = /*@__PURE__*/ lazy(() => maybe(z.string()));
  * @internal It names zod types, which the published declarations leave out (docs/packaging.md).
  */
 export const revenueEventSchema: () => z.ZodMiniType<RevenueEvent> = /*@__PURE__*/ lazy(() =>
-  z.looseObject({
+  responseObject({
     id: z.string(),
     org_id: z.string(),
     event_type: z.exactOptional(openEnum(revenueEventTypes)),

@@ -5,7 +5,7 @@ import { APIResource } from '../core/resource.js';
 import type { Environment, Unrecognized } from '../core/types.js';
 import { callOf, type Endpoint } from '../internal/endpoint.js';
 import { type Encoded, encodeParams } from '../internal/params.js';
-import { dateTime, environmentField, idParam, lazy, openEnum } from '../internal/schemas.js';
+import { dateTime, environmentField, idParam, lazy, openEnum, responseObject } from '../internal/schemas.js';
 import { type Customer, customerSchema } from './customers.js';
 import { type Plan, planSchema } from './plans.js';
 
@@ -80,7 +80,7 @@ const nullableTime = /*@__PURE__*/ lazy(() => z.nullable(dateTime()));
  * @internal It names zod types, which the published declarations leave out (docs/packaging.md).
  */
 export const subscriptionSchema: () => z.ZodMiniType<Subscription> = /*@__PURE__*/ lazy(() =>
-  z.looseObject({
+  responseObject({
     id: z.string(),
     org_id: z.string(),
     customer_id: z.string(),

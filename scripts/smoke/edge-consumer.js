@@ -1,0 +1,39 @@
+// Edge consumer of the packed tarball: bundled into one script (no imports at run time) and run
+// inside Vercel's edge-runtime, where code generation from strings is refused, as on workerd and
+// Vercel's edge. zod's compiled object parser must fall back to its plain path there, with the
+// same answers (scripts/smoke/edge.mjs hosts it; scripts/smoke.sh bundles it).
+import { Chainbill, ResponseValidationError } from 'chainbill';
+
+globalThis.runSmoke = async (baseUrl, apiKey) => {
+  let evalRefused = false;
+  try {
+    new Function('return 1')();
+  } catch {
+    evalRefused = true;
+  }
+  if (!evalRefused) throw new Error('this runtime allows code generation: not an eval-free test');
+  const chainbill = new Chainbill({ apiKey, baseUrl, maxRetries: 0 });
+  const payout = await chainbill.payouts.create({
+    recipient_address: 'TXk8rQw5n3ZbY9c4hJ6u2PfLmE7sVd1aGt',
+    chain: 'tron',
+    token: 'USDT',
+    amount: 12.5,
+    currency: 'USD',
+  });
+  const listed = await chainbill.payouts.list().toArray();
+  // Validation still refuses a body that breaks the spec on the plain path.
+  const broken = new Chainbill({
+    apiKey,
+    baseUrl,
+    maxRetries: 0,
+    fetch: async () => Response.json({ data: [{ id: 42 }], has_more: false, next_cursor: null }),
+  });
+  const refused = await broken.payouts.list().then(
+    () => 'nothing',
+    (error) => (error instanceof ResponseValidationError ? 'ResponseValidationError' : String(error)),
+  );
+  if (listed.length !== 1 || listed[0].id !== payout.id || refused !== 'ResponseValidationError') {
+    throw new Error(`unexpected answers: ${listed.length} listed, broken body -> ${refused}`);
+  }
+  return `created ${payout.id}, listed ${listed.length}, broken body -> ${refused}`;
+};

@@ -1,3 +1,5 @@
+import type { Hooks } from './hooks.js';
+
 /**
  * Per-call options, the optional last argument of every resource method (DESIGN.md: Resources).
  */
@@ -22,4 +24,6 @@ export interface RequestOptions {
   maxResponseBytes?: number;
   /** Extra headers for this call; they override `defaultHeaders`. `Authorization` cannot be set here. */
   headers?: Record<string, string>;
+  /** Hooks for this call, run after the client's (DESIGN.md: Hooks and telemetry). */
+  hooks?: Hooks;
 }

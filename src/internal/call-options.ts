@@ -1,6 +1,7 @@
 import { RequestValidationError } from '../core/error.js';
 import type { RequestOptions } from '../core/request-options.js';
 import { VERSION } from '../version.js';
+import { hooksProblem } from './hooks.js';
 
 // 1 to 255 visible ASCII characters: what fits in a header unchanged and what servers store.
 const idempotencyKeyPattern = /^[\x21-\x7e]{1,255}$/;
@@ -35,6 +36,8 @@ export function checkCallOptions(options: RequestOptions): void {
   if (maxResponseBytes !== undefined && !isByteCount(maxResponseBytes)) {
     throw invalid('maxResponseBytes', 'must be a whole number of bytes, 1 or more');
   }
+  const hooks = hooksProblem(options.hooks);
+  if (hooks !== undefined) throw invalid('hooks', hooks);
   if (idempotencyKey !== undefined && !idempotencyKeyPattern.test(idempotencyKey)) {
     throw invalid('idempotencyKey', 'must be 1 to 255 visible ASCII characters (no spaces)');
   }

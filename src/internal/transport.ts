@@ -8,10 +8,12 @@ import {
   type ChainbillError,
   ResponseValidationError,
 } from '../core/error.js';
+import type { Hooks } from '../core/hooks.js';
 import type { RequestOptions } from '../core/request-options.js';
 import type { Fetch } from '../core/types.js';
 import { readBody } from './body.js';
 import { callHeaders, checkCallOptions } from './call-options.js';
+import { mergeHooks, runHooks } from './hooks.js';
 import { toIssues } from './issues.js';
 import { type LevelLogger, redactHeaders } from './log.js';
 import type { ListQuery } from './paging.js';
@@ -64,6 +66,8 @@ export interface TransportConfig {
   validateResponses: boolean;
   /** The largest response body accepted, in bytes after decompression. */
   maxResponseBytes: number;
+  /** The client's hooks, observers of every attempt. */
+  hooks?: Hooks | undefined;
 }
 
 /** A parsed success, with the raw JSON body kept for errors raised after parsing (pagination). */
@@ -113,33 +117,70 @@ export class Transport {
    */
   async send<T>(spec: RequestSpec<T>, options: RequestOptions = {}): Promise<Sent<T>> {
     checkCallOptions(options);
-    const maxRetries = options.maxRetries ?? this.#config.maxRetries;
     const config = this.#config;
+    const log = config.log;
+    const maxRetries = options.maxRetries ?? config.maxRetries;
     const headers = callHeaders(spec.method, config.apiKey, config.defaultHeaders, options);
-    for (let retry = 0; ; retry++) {
+    const hooks = mergeHooks(config.hooks, options.hooks);
+    // What every hook is told; built only when there are hooks, so a call without pays nothing.
+    const call = hooks && {
+      method: spec.method,
+      route: spec.route ?? spec.path,
+      url: `${config.baseUrl}${withQuery(spec.path, spec.query)}`,
+      idempotencyKey: headers.get('idempotency-key'),
+    };
+    let attempt = 1;
+    let status: number | undefined;
+    const rejecting = (error: ChainbillError): ChainbillError => {
+      if (call) runHooks(hooks, 'beforeError', { ...call, attempt, error, ...(status === undefined ? {} : { status }) }, log);
+      return error;
+    };
+    for (let retry = 0; ; retry++, attempt++) {
+      if (call) runHooks(hooks, 'beforeRequest', { ...call, attempt }, log);
+      const started = call ? performance.now() : 0;
       const outcome = await this.#attempt(spec, headers, options, retry);
       let delay: number | null;
       let reason: ChainbillError;
       if ('error' in outcome) {
         reason = outcome.error;
         delay = final(outcome.error) ? null : backoffMs(retry);
-      } else if (outcome.response.ok) {
-        return this.#parse(spec, outcome.response, outcome.text);
       } else {
-        reason = apiErrorFrom(outcome.response, outcome.text, config.apiKey);
-        delay = retryDelayForResponse(outcome.response.status, outcome.response.headers, retry);
+        const { response } = outcome;
+        status = response.status;
+        if (call) {
+          const durationMs = performance.now() - started;
+          const requestId = requestIdOf(response.headers);
+          runHooks(hooks, 'afterResponse', { ...call, attempt, status, requestId, durationMs }, log);
+        }
+        if (response.ok) {
+          try {
+            return this.#parse(spec, response, outcome.text);
+          } catch (error) {
+            throw rejecting(error as ChainbillError);
+          }
+        }
+        reason = apiErrorFrom(response, outcome.text, config.apiKey);
+        delay = retryDelayForResponse(response.status, response.headers, retry);
       }
-      if (delay === null || retry >= maxRetries) throw reason;
-      this.#config.log.info(`retrying ${spec.method} ${spec.path} in ${Math.round(delay)} ms`, {
+      if (delay === null || retry >= maxRetries) throw rejecting(reason);
+      log.info(`retrying ${spec.method} ${spec.path} in ${Math.round(delay)} ms`, {
         attempt: retry + 2,
         of: maxRetries + 1,
         reason: reason.message,
       });
+      if (call)
+        runHooks(
+          hooks,
+          'beforeRetry',
+          { ...call, attempt: attempt + 1, error: reason, ...(status === undefined ? {} : { status }) },
+          log,
+        );
       try {
         await sleep(delay, options.signal);
       } catch (cause) {
-        throw new APIUserAbortError('Request was aborted while waiting to retry.', { cause });
+        throw rejecting(new APIUserAbortError('Request was aborted while waiting to retry.', { cause }));
       }
+      status = undefined;
     }
   }
 

@@ -117,7 +117,11 @@ function fail(diagnostics: ts.Diagnostic | readonly ts.Diagnostic[]): never {
   );
 }
 
-const entry = { index: 'src/index.ts', 'testing/index': 'src/testing/index.ts' };
+const entry = {
+  index: 'src/index.ts',
+  'testing/index': 'src/testing/index.ts',
+  'opentelemetry/index': 'src/opentelemetry/index.ts',
+};
 
 const config: Options = {
   entry,

@@ -5,6 +5,7 @@ const config: ViteUserConfig = defineConfig({
   resolve: {
     alias: {
       'chainbill/testing': fileURLToPath(new URL('./src/testing/index.ts', import.meta.url)),
+      'chainbill/opentelemetry': fileURLToPath(new URL('./src/opentelemetry/index.ts', import.meta.url)),
       chainbill: fileURLToPath(new URL('./src/index.ts', import.meta.url)),
     },
   },

@@ -2,6 +2,14 @@ import type { Hook, HookInfo, Hooks } from '../core/hooks.js';
 import { hookNames } from '../core/hooks.js';
 import type { LevelLogger } from './log.js';
 
+/**
+ * The key of a token every hook info of one call shares (a fresh object per call), so an observer
+ * such as `chainbill/opentelemetry` can tie the attempts of one call together. A symbol: it stays
+ * out of `JSON.stringify`, `Object.keys` and the documented shape; `Symbol.for`, so every copy
+ * and entry of the package agrees on it.
+ */
+export const callToken: unique symbol = Symbol.for('chainbill.call') as typeof callToken;
+
 /** Why a hooks option cannot work, or `undefined` when it can: every value a list of functions. */
 export function hooksProblem(hooks: unknown): string | undefined {
   if (hooks === undefined) return undefined;

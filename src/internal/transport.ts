@@ -13,7 +13,7 @@ import type { RequestOptions } from '../core/request-options.js';
 import type { Fetch } from '../core/types.js';
 import { readBody } from './body.js';
 import { callHeaders, checkCallOptions } from './call-options.js';
-import { mergeHooks, runHooks } from './hooks.js';
+import { callToken, mergeHooks, runHooks } from './hooks.js';
 import { toIssues } from './issues.js';
 import { type LevelLogger, redactHeaders } from './log.js';
 import type { ListQuery } from './paging.js';
@@ -128,6 +128,7 @@ export class Transport {
       route: spec.route ?? spec.path,
       url: `${config.baseUrl}${withQuery(spec.path, spec.query)}`,
       idempotencyKey: headers.get('idempotency-key'),
+      [callToken]: {},
     };
     let attempt = 1;
     let status: number | undefined;

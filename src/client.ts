@@ -1,11 +1,14 @@
+import { APIClient } from './core/api-client.js';
 import { APIPromise } from './core/api-promise.js';
 import { AuthenticationError, ConfigurationError } from './core/error.js';
+import type { Hooks } from './core/hooks.js';
 import type { Logger, LogLevel } from './core/logger.js';
 import type { PagePromise, PaginationKind } from './core/pagination.js';
 import type { RequestOptions } from './core/request-options.js';
 import type { Environment, Fetch } from './core/types.js';
 import { isByteCount } from './internal/call-options.js';
 import { readEnv } from './internal/env.js';
+import { hooksProblem } from './internal/hooks.js';
 import { asLogLevel, levelLogger } from './internal/log.js';
 import { type ListSpec, sendList } from './internal/paging.js';
 import { type RequestSpec, Transport } from './internal/transport.js';
@@ -74,6 +77,13 @@ export interface ClientOptions {
    */
   maxResponseBytes?: number | undefined;
   /**
+   * Observers of every attempt of every call: `beforeRequest`, `afterResponse`, `beforeRetry`,
+   * `beforeError`, each a list (ky's names). They cannot change a call; one that throws is logged
+   * at `warn`. Per-call hooks run after these. See `chainbill/opentelemetry` for tracing.
+   * @example { afterResponse: [({ route, status, durationMs }) => metrics.observe(route, status, durationMs)] }
+   */
+  hooks?: Hooks | undefined;
+  /**
    * Allow construction in a browser. The key is a secret: only set this for internal tools
    * whose users may see it.
    * @default false
@@ -98,7 +108,7 @@ const keyPattern = /^sk_(live|test)_[\x21-\x7e]+$/;
  * });
  * ```
  */
-export class Chainbill {
+export class Chainbill extends APIClient {
   /** The environment the key belongs to: `live` for `sk_live_`, `sandbox` for `sk_test_`. */
   readonly environment: Environment;
   /** The base URL requests go to, without a trailing slash. */
@@ -124,6 +134,8 @@ export class Chainbill {
   /** The revenue ledger: list (spec: GET /revenue/events). */
   readonly revenueEvents: RevenueEvents;
   readonly #transport: Transport;
+  /** The options as resolved (key, base URL and log level included), for `withOptions`. */
+  readonly #options: ClientOptions;
 
   /**
    * @param options - Key, base URL, timeouts, retries, fetch, logging; see {@link ClientOptions}.
@@ -131,10 +143,11 @@ export class Chainbill {
    *   or holds anything but visible ASCII, such as whitespace (code `api_key_invalid`, no status);
    *   nothing is sent with it.
    * @throws {ConfigurationError} when the base URL is missing, not a URL, or `http:` to a
-   *   non-loopback host; when `timeout`, `maxRetries` or `maxResponseBytes` is out of range; in a browser without
+   *   non-loopback host; when `timeout`, `maxRetries` or `maxResponseBytes` is out of range or `hooks` is not lists of functions; in a browser without
    *   `dangerouslyAllowBrowser`.
    */
   constructor(options: ClientOptions = {}) {
+    super();
     if (!options.dangerouslyAllowBrowser && isBrowser()) {
       throw new ConfigurationError(
         'Chainbill runs on servers: in a browser the secret API key would be exposed. ' +
@@ -144,17 +157,11 @@ export class Chainbill {
     const apiKey = options.apiKey ?? readEnv('CHAINBILL_API_KEY');
     const match = apiKey === undefined ? null : keyPattern.exec(apiKey);
     if (apiKey === undefined || match === null) {
-      throw new AuthenticationError({
-        error: {
-          type: 'authentication_error',
-          code: 'api_key_invalid',
-          param: null,
-          message:
-            apiKey === undefined
-              ? 'No API key: pass apiKey or set CHAINBILL_API_KEY.'
-              : 'The API key is malformed: it must start with sk_live_ or sk_test_ and hold only visible ASCII characters (no whitespace).',
-        },
-      });
+      throw keyError(
+        apiKey === undefined
+          ? 'No API key: pass apiKey or set CHAINBILL_API_KEY.'
+          : 'The API key is malformed: it must start with sk_live_ or sk_test_ and hold only visible ASCII characters (no whitespace).',
+      );
     }
     this.environment = match[1] === 'live' ? 'live' : 'sandbox';
     this.baseUrl = checkBaseUrl(options.baseUrl ?? readEnv('CHAINBILL_BASE_URL'));
@@ -170,7 +177,11 @@ export class Chainbill {
     if (!isByteCount(maxResponseBytes)) {
       throw new ConfigurationError('maxResponseBytes must be a whole number of bytes, 1 or more.');
     }
+    const hooksIssue = hooksProblem(options.hooks);
+    if (hooksIssue !== undefined) throw new ConfigurationError(`hooks ${hooksIssue}.`);
     const level = options.logLevel ?? asLogLevel(readEnv('CHAINBILL_LOG')) ?? 'warn';
+    // Resolved, so a copy made by withOptions never reads the environment again.
+    this.#options = { ...options, apiKey, baseUrl: this.baseUrl, logLevel: level };
     this.#transport = new Transport({
       baseUrl: this.baseUrl,
       apiKey,
@@ -181,6 +192,7 @@ export class Chainbill {
       log: levelLogger(options.logger ?? console, level),
       validateResponses: options.validateResponses ?? true,
       maxResponseBytes,
+      hooks: options.hooks,
     });
     this.payouts = new Payouts(this);
     this.paymentMethods = new PaymentMethods(this);
@@ -195,6 +207,34 @@ export class Chainbill {
   }
 
   /**
+   * A new client with this one's settings except `overrides`, each checked as the constructor
+   * checks it. For platforms that act for many organizations: one client per key, made per
+   * request, without reading the environment again. An override that is `undefined` is not an
+   * override (the setting is kept; pass `{}` to drop `defaultHeaders`), except `apiKey`.
+   *
+   * @param overrides - Any {@link ClientOptions}: `apiKey`, `timeout`, `maxRetries`, `defaultHeaders`, …
+   * @returns The new client; this one is unchanged.
+   * @throws {AuthenticationError} when `apiKey` is malformed, or given as `undefined`: a tenant
+   *   whose key is missing must not fall back to this client's key (code `api_key_invalid`).
+   * @throws {ConfigurationError} when `baseUrl`, `timeout`, `maxRetries` or `maxResponseBytes` is invalid.
+   * @example
+   * ```ts
+   * const acme = chainbill.withOptions({ apiKey: acmeKey, maxRetries: 5 });
+   * await acme.payouts.list({ limit: 10 });
+   * ```
+   */
+  withOptions(overrides: ClientOptions): Chainbill {
+    if ('apiKey' in overrides && overrides.apiKey === undefined) {
+      throw keyError(
+        'No API key: withOptions was given apiKey: undefined; it does not fall back to another key.',
+      );
+    }
+    const options: Record<string, unknown> = { ...this.#options };
+    for (const [name, value] of Object.entries(overrides)) if (value !== undefined) options[name] = value;
+    return new Chainbill(options);
+  }
+
+  /**
    * Sends one call. Used by the resource classes; prefer their methods.
    *
    * @internal
@@ -202,7 +242,7 @@ export class Chainbill {
    * @param options - Per-call options.
    * @returns The parsed result.
    */
-  request<T>(build: () => RequestSpec<T>, options?: RequestOptions): APIPromise<T> {
+  override request<T>(build: () => RequestSpec<T>, options?: RequestOptions): APIPromise<T> {
     return new APIPromise((async () => this.#transport.send(build(), options))());
   }
 
@@ -215,7 +255,11 @@ export class Chainbill {
    * @param options - Per-call options, used for every page.
    * @returns The first page, iterable over every item.
    */
-  requestList<T>(kind: PaginationKind, build: () => ListSpec<T>, options?: RequestOptions): PagePromise<T> {
+  override requestList<T>(
+    kind: PaginationKind,
+    build: () => ListSpec<T>,
+    options?: RequestOptions,
+  ): PagePromise<T> {
     return sendList(this.#transport, kind, build, options);
   }
 
@@ -232,6 +276,12 @@ export class Chainbill {
   } {
     return { baseUrl: this.baseUrl, environment: this.environment };
   }
+}
+
+function keyError(message: string): AuthenticationError {
+  return new AuthenticationError({
+    error: { type: 'authentication_error', code: 'api_key_invalid', param: null, message },
+  });
 }
 
 function isBrowser(): boolean {

@@ -1,5 +1,7 @@
 export type { ClientOptions } from './client.js';
 export { Chainbill } from './client.js';
+export type { QueryValue, RawGetOptions, RawListOptions, RawRequestOptions } from './core/api-client.js';
+export { APIClient } from './core/api-client.js';
 export type { WithResponse } from './core/api-promise.js';
 export { APIPromise } from './core/api-promise.js';
 export type { APIErrorBody, APIErrorInit, ValidationIssue } from './core/error.js';
@@ -26,6 +28,7 @@ export type { Logger, LogLevel } from './core/logger.js';
 export { fromAtomicUnits, toAtomicUnits, tokenDecimals } from './core/money.js';
 export type { PaginationKind } from './core/pagination.js';
 export { Page, PagePromise } from './core/pagination.js';
+export { path } from './core/path.js';
 export type { RequestOptions } from './core/request-options.js';
 export type {
   Chain,

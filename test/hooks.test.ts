@@ -102,7 +102,7 @@ describe('hooks', () => {
     const [, last] = calls.at(-1) ?? [];
     expect(last).toMatchObject({ status: 500, error, route: '/payouts', idempotencyKey: null });
     expect(last?.url).toBe('https://api.chainbill.test/v1/payouts?limit=5');
-    expect((calls[1]?.[1].error as Error).name).toBe('APIConnectionError');
+    expect(calls[1]?.[1].error?.name).toBe('APIConnectionError');
   });
 
   it('a hook that throws or rejects changes nothing, and is logged at warn', async () => {
@@ -158,5 +158,30 @@ describe('hooks', () => {
       );
     expect(error).toMatchObject({ name: 'RequestValidationError', param: 'hooks' });
     expect(seen).toHaveLength(0);
+  });
+
+  it("on the client run before the call's, and carry over through withOptions", async () => {
+    const order: string[] = [];
+    const clientHooks: Hooks = { beforeRequest: [() => void order.push('client')] };
+    const callHooks: Hooks = { beforeRequest: [() => void order.push('call')] };
+    const { chainbill } = client([json(200, { data: [], has_more: false, next_cursor: null })], {
+      hooks: clientHooks,
+    });
+    await chainbill.payouts.list({}, { hooks: callHooks });
+    expect(order).toEqual(['client', 'call']);
+    order.length = 0;
+    await chainbill.withOptions({ timeout: 5_000 }).payouts.list();
+    expect(order).toEqual(['client']);
+    order.length = 0;
+    await chainbill
+      .withOptions({ hooks: { beforeRequest: [() => void order.push('tenant')] } })
+      .payouts.list();
+    expect(order).toEqual(['tenant']);
+  });
+
+  it('a client hooks option that cannot work is a ConfigurationError', () => {
+    expect(() => client([], { hooks: { onResponse: [] } as unknown as Hooks })).toThrow(
+      /unknown hook `onResponse`/,
+    );
   });
 });

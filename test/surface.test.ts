@@ -9,30 +9,22 @@ import { createFakeChainbill } from 'chainbill/testing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { rows, validId, validParams } from './property-rows.js';
+import { resourceMethods } from './resource-methods.js';
 
-/** `payouts.create`, `payouts.settlements.list`, …: every method reachable from the client's resources. */
-function resourceMethods(client: Chainbill): string[] {
-  const names: string[] = [];
-  const walk = (value: object, prefix: string): void => {
-    for (
-      let proto = Object.getPrototypeOf(value);
-      proto && proto !== Object.prototype;
-      proto = Object.getPrototypeOf(proto)
-    ) {
-      for (const name of Object.getOwnPropertyNames(proto)) {
-        if (name !== 'constructor' && typeof (value as Record<string, unknown>)[name] === 'function') {
-          names.push(`${prefix}${name}`);
-        }
-      }
+/** The client's own public methods (raw calls, `withOptions`, …), up its class chain. */
+function clientMethods(value: Chainbill): string[] {
+  const names = new Set<string>();
+  for (
+    let proto = Object.getPrototypeOf(value);
+    proto && proto !== Object.prototype;
+    proto = Object.getPrototypeOf(proto)
+  ) {
+    for (const name of Object.getOwnPropertyNames(proto)) {
+      if (name !== 'constructor' && typeof (value as unknown as Record<string, unknown>)[name] === 'function')
+        names.add(name);
     }
-    for (const [name, child] of Object.entries(value)) {
-      if (typeof child === 'object' && child !== null && name !== '_client') walk(child, `${prefix}${name}.`);
-    }
-  };
-  for (const [name, resource] of Object.entries(client)) {
-    if (typeof resource === 'object' && resource !== null) walk(resource, `${name}.`);
   }
-  return [...new Set(names)].sort();
+  return [...names].sort();
 }
 
 const fake = createFakeChainbill();
@@ -54,6 +46,12 @@ describe('the public surface', () => {
     expect(methods).toContain('payouts.create');
     expect(methods).toContain('payouts.settlements.list');
     expect(methods.length).toBeGreaterThanOrEqual(26);
+  });
+
+  it('the client itself has exactly the methods reviewed here: a new one must be added (and tested)', () => {
+    expect(clientMethods(client)).toEqual(
+      ['delete', 'get', 'getList', 'patch', 'post', 'request', 'requestList', 'toJSON', 'withOptions'].sort(),
+    );
   });
 
   it('every method has exactly one property-test row, and every row a method', () => {

@@ -133,7 +133,13 @@ export class Transport {
     let attempt = 1;
     let status: number | undefined;
     const rejecting = (error: ChainbillError): ChainbillError => {
-      if (call) runHooks(hooks, 'beforeError', { ...call, attempt, error, ...(status === undefined ? {} : { status }) }, log);
+      if (call)
+        runHooks(
+          hooks,
+          'beforeError',
+          { ...call, attempt, error, ...(status === undefined ? {} : { status }) },
+          log,
+        );
       return error;
     };
     for (let retry = 0; ; retry++, attempt++) {

@@ -1,3 +1,4 @@
+import type { ListQuery } from './paging.js';
 import { pathId } from './path.js';
 
 /**
@@ -38,4 +39,20 @@ export function callOf(endpoint: Endpoint, id?: unknown): EndpointCall {
       ? endpoint.path
       : endpoint.path.replace('{id}', pathId(endpoint.idPrefix, id));
   return { method: endpoint.method, path, route: endpoint.path };
+}
+
+/**
+ * The path with its query, `undefined` values left out, encoded as `URLSearchParams` encodes.
+ *
+ * @param path - The path under the base URL.
+ * @param query - The query, already encoded.
+ * @returns The path and query as sent.
+ */
+export function withQuery(path: string, query: ListQuery | undefined): string {
+  if (query === undefined) return path;
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query))
+    if (value !== undefined) params.append(name, String(value));
+  const search = params.toString();
+  return search === '' ? path : `${path}?${search}`;
 }

@@ -5,7 +5,7 @@ import { lazy } from './schemas.js';
 import type { RequestSpec } from './transport.js';
 
 /**
- * The result and item schema of every raw call: any JSON. One instance, so the list envelope built
+ * The result and item schema of every raw call: every JSON value. One instance, so the list envelope built
  * around it is cached once (`listEnvelope` keys its cache by the item schema).
  */
 const anyJson: () => z.ZodMiniType<unknown> = /*@__PURE__*/ lazy(() => z.unknown());

@@ -13,6 +13,7 @@ import type { RequestOptions } from '../core/request-options.js';
 import type { Fetch } from '../core/types.js';
 import { readBody } from './body.js';
 import { callHeaders, checkCallOptions } from './call-options.js';
+import { withQuery } from './endpoint.js';
 import { callToken, mergeHooks, runHooks } from './hooks.js';
 import { toIssues } from './issues.js';
 import { type LevelLogger, redactHeaders } from './log.js';
@@ -297,14 +298,4 @@ export class Transport {
       { issues, body: redactValue(body, key), status, requestId },
     );
   }
-}
-
-/** The path with its query, `undefined` values left out, encoded as `URLSearchParams` encodes. */
-function withQuery(path: string, query: ListQuery | undefined): string {
-  if (query === undefined) return path;
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query))
-    if (value !== undefined) params.append(name, String(value));
-  const search = params.toString();
-  return search === '' ? path : `${path}?${search}`;
 }

@@ -1,3 +1,4 @@
+import { APIUserAbortError, type ChainbillError, ResponseValidationError } from '../core/error.js';
 import { parseRetryAfterSeconds } from './retry-after.js';
 
 /** Statuses retried (DESIGN.md: Retries): timeouts, rate limits and transient server failures. */
@@ -8,6 +9,17 @@ export const retryableStatuses: ReadonlySet<number> = new Set([408, 429, 500, 50
  * `retryAfter` says how long the server asked for) instead of holding the caller for minutes.
  */
 export const maxRetryAfterSeconds = 60;
+
+/**
+ * Whether an attempt's error ends the call: another attempt cannot mend the caller's abort, nor a
+ * body that does not fit (over `maxResponseBytes`, not UTF-8): the server would send it again.
+ *
+ * @param error - The attempt's error.
+ * @returns `true` when the call must not be retried.
+ */
+export function isFinal(error: ChainbillError): boolean {
+  return error instanceof APIUserAbortError || error instanceof ResponseValidationError;
+}
 
 /**
  * Backoff before retry number `retry` (0 for the first): `min(0.5 * 2^n, 8)` s, less up to 25%

@@ -28,7 +28,7 @@ import {
   parseJson,
   requestIdOf,
 } from './response.js';
-import { backoffMs, retryDelayForResponse, sleep } from './retry.js';
+import { backoffMs, isFinal, retryDelayForResponse, sleep } from './retry.js';
 
 /** One call as a resource describes it: everything but transport concerns. */
 export interface RequestSpec<T> {
@@ -77,10 +77,6 @@ export interface Sent<T> extends WithResponse<T> {
 }
 
 type Attempt = { response: Response; text: string } | { error: ChainbillError };
-
-/** Errors that another attempt cannot mend: the caller's abort, a body over the bound. */
-const final = (error: ChainbillError): boolean =>
-  error instanceof APIUserAbortError || error instanceof ResponseValidationError;
 
 /**
  * The one request path of the SDK (STYLE.md rule 2): headers, idempotency key, per-attempt timeout,
@@ -151,7 +147,7 @@ export class Transport {
       let reason: ChainbillError;
       if ('error' in outcome) {
         reason = outcome.error;
-        delay = final(outcome.error) ? null : backoffMs(retry);
+        delay = isFinal(outcome.error) ? null : backoffMs(retry);
       } else {
         const { response } = outcome;
         status = response.status;

@@ -120,6 +120,8 @@ function fail(diagnostics: ts.Diagnostic | readonly ts.Diagnostic[]): never {
 const entry = {
   index: 'src/index.ts',
   'testing/index': 'src/testing/index.ts',
+  'testing/msw': 'src/testing/msw.ts',
+  'testing/cli': 'src/testing/cli.ts',
   'opentelemetry/index': 'src/opentelemetry/index.ts',
 };
 

@@ -9,7 +9,9 @@
 # Packs dist/ as npm would publish it (run `npm run build` first), installs the tarball and msw@2
 # from the registry into a scratch project in a temp dir (never in the repo), compiles the
 # TypeScript consumers with the repo's tsc, and runs each consumer. Each one starts
-# chainbill/testing's listen() on 127.0.0.1, makes real HTTP calls and prints one `ok` line.
+# chainbill/testing's listen() on 127.0.0.1, makes real HTTP calls and prints one `ok` line;
+# consumer-msw.mjs answers through msw with chainbill/testing/msw instead. (chainbill/testing in a
+# project without msw, under Jest's CommonJS: scripts/jest-example.sh.)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d "${TMPDIR:-/tmp}/chainbill-smoke.XXXXXX")
@@ -35,6 +37,7 @@ run() { timeout 180 "$@"; }
 run_node_consumers() { # $1: path of a node binary
   run "$1" consumer.mjs
   run "$1" consumer.cjs
+  run "$1" consumer-msw.mjs
   run "$1" out-node16/consumer.mjs
   run "$1" out-node16/consumer.cjs
   run "$1" out-bundler/consumer-bundler.js
@@ -44,7 +47,7 @@ run_node_consumers "$(command -v node)"
 for target in "$@"; do
   case "$target" in
     bun) run npx -y bun consumer.mjs ;;
-    deno) run npx -y deno run --allow-net=127.0.0.1 --allow-read --allow-env --allow-sys consumer.mjs ;;
+    deno) run npx -y deno run --allow-net=127.0.0.1 --allow-read consumer.mjs ;; # no --allow-env: none is read
     edge)
       # An eval-free runtime: the consumer bundled into one script by the repo's esbuild.
       npm install --no-audit --no-fund --silent edge-runtime@4

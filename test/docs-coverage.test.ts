@@ -2,7 +2,9 @@
  * The guides run as written (issue 11). docs/api-tour.md must show every public method of every
  * resource in a snippet, found by walking a live client, so a new method without a snippet fails
  * here by name. Its `ts` blocks, joined in order, are one module that runs against the fake and
- * type-checks; so does docs/testing.md's first example, a vitest test that runs inside this file.
+ * type-checks. docs/testing.md's blocks are vitest test modules (issue 12: every snippet run by a
+ * test): a block that imports from `vitest` starts a module, one that does not continues the one
+ * before; each module registers its tests inside this file, and they run here.
  *
  * Each page is written to a scratch module under `.tmp/` (gitignored, inside the repository so
  * that `chainbill` resolves through vitest's alias and tsconfig's `paths`), with every line that
@@ -45,12 +47,47 @@ function pageAsModule(page: string, limit = Number.POSITIVE_INFINITY): string {
     .join('\n');
 }
 
+/**
+ * A Markdown page as several modules: a `ts` block that imports from `vitest` starts one (it is a
+ * test file of its own), any other block continues the current one. Each keeps the page's line
+ * numbers.
+ */
+function pageAsModules(page: string): string[] {
+  const lines = page.split('\n');
+  const owner: number[] = lines.map(() => -1); // the module each line of code belongs to
+  let modules = 0;
+  let inBlock = false;
+  lines.forEach((line, i) => {
+    if (!inBlock && line === '```ts') {
+      inBlock = true;
+      const end = lines.indexOf('```', i + 1);
+      if (modules === 0 || lines.slice(i + 1, end).some((l) => l.endsWith("from 'vitest';"))) modules += 1;
+      return;
+    }
+    if (inBlock && line === '```') inBlock = false;
+    else if (inBlock) owner[i] = modules - 1;
+  });
+  return Array.from({ length: modules }, (_, m) =>
+    lines.map((line, i) => (owner[i] === m ? line : '')).join('\n'),
+  );
+}
+
 /** Writes the page's code to the scratch directory; returns the module's absolute path. */
 function scratchModule(docsPage: string, limit?: number): string {
   const file = `${scratch}${docsPage.replace('/', '_')}.ts`;
   mkdirSync(scratch, { recursive: true });
   writeFileSync(file, pageAsModule(readFileSync(`${root}${docsPage}`, 'utf8'), limit));
   return file;
+}
+
+/** Writes each module of the page to the scratch directory; returns their absolute paths. */
+function scratchModules(docsPage: string): string[] {
+  mkdirSync(scratch, { recursive: true });
+  return pageAsModules(readFileSync(`${root}${docsPage}`, 'utf8')).map((code, i) => {
+    const file = `${scratch}${docsPage.replace('/', '_')}-${i + 1}.ts`;
+    writeFileSync(file, code);
+    return file;
+  });
 }
 
 /** Every guide, as `docs/<name>.md`. */
@@ -68,7 +105,7 @@ function links(from: string): { from: string; target: string }[] {
 }
 
 const tour = scratchModule('docs/api-tour.md');
-const testingExample = scratchModule('docs/testing.md', 1);
+const testingModules = scratchModules('docs/testing.md');
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 const fake = createFakeChainbill();
@@ -94,23 +131,30 @@ describe('docs/api-tour.md', () => {
   });
 });
 
-describe('docs/testing.md: its first example runs as written', async () => {
-  // The example is a vitest test: importing it here registers it in this suite, and it runs.
-  await import(pathToFileURL(testingExample).href);
+describe('docs/testing.md: every example runs as written', () => {
+  it('has one module per example that starts with its imports', () => {
+    expect(testingModules.length).toBeGreaterThanOrEqual(10);
+  });
+  // Each module is a vitest test file: importing it registers its tests (and hooks) here.
+  testingModules.forEach((file, i) => {
+    describe(`module ${i + 1}`, async () => {
+      await import(pathToFileURL(file).href);
+    });
+  });
 });
 
 describe('the guides', () => {
   it('type-check under the repository tsconfig', () => {
     const { config } = ts.readConfigFile(`${root}tsconfig.json`, ts.sys.readFile);
     const { options } = ts.parseJsonConfigFileContent(config, ts.sys, root);
-    const snippets = [tour, testingExample];
+    const snippets = [tour, ...testingModules];
     const program = ts.createProgram(snippets, { ...options, noEmit: true });
     const errors = ts
       .getPreEmitDiagnostics(program)
       .filter((d) => d.file && snippets.includes(d.file.fileName))
       .map((d) => {
         const { line } = d.file?.getLineAndCharacterOfPosition(d.start ?? 0) ?? { line: 0 };
-        const page = d.file?.fileName.slice(scratch.length, -3).replace('_', '/');
+        const page = d.file?.fileName.slice(scratch.length, -3).replace('_', '/').replace(/-\d+$/, '');
         return `${page}:${line + 1}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
       });
     expect(errors).toEqual([]);

@@ -2,6 +2,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { Chainbill, type ClientOptions, RequestValidationError } from 'chainbill';
 import { createFakeChainbill, type FakeChainbill } from 'chainbill/testing';
+import { handlers } from 'chainbill/testing/msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 
@@ -26,7 +27,7 @@ export function useFakeApi(): {
   return {
     fake: () => fake,
     client: (options = {}) => {
-      server.resetHandlers(...fake.handlers);
+      server.resetHandlers(...handlers(fake));
       return new Chainbill({ apiKey: fake.apiKey, baseUrl: fake.baseUrl, maxRetries: 0, ...options });
     },
     /** A request straight to the fake, past the SDK's own checks, to test the fake's rules. */

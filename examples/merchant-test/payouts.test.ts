@@ -6,6 +6,7 @@
  */
 import { Chainbill, ConflictError, InternalServerError } from 'chainbill';
 import { createFakeChainbill, type FakeChainbill } from 'chainbill/testing';
+import { handlers } from 'chainbill/testing/msw';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -18,7 +19,7 @@ let chainbill: Chainbill;
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 beforeEach(() => {
   fake = createFakeChainbill(); // fresh state for every test
-  server.use(...fake.handlers);
+  server.use(...handlers(fake));
   chainbill = new Chainbill({ apiKey: fake.apiKey, baseUrl: fake.baseUrl, maxRetries: 0 });
 });
 afterEach(() => server.resetHandlers());

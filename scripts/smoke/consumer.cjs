@@ -1,7 +1,13 @@
-// CommonJS consumer of the packed tarball: `require`, one real call over HTTP to chainbill/testing,
-// and `instanceof` across the CJS and the ESM copy of the package loaded together.
+// CommonJS consumer of the packed tarball: `require`, real calls over HTTP to chainbill/testing's
+// listen() and in process over fake.fetch, and `instanceof` across the CJS and the ESM copy of the
+// package loaded together. msw is installed here, but `require('chainbill/testing')` must not load
+// it (only chainbill/testing/msw does): Jest's CommonJS runtime cannot load msw's ESM-only
+// dependencies (examples/jest/ proves the load in a project without msw).
 const { AuthenticationError, Chainbill } = require('chainbill');
 const { createFakeChainbill } = require('chainbill/testing');
+
+const mswLoaded = Object.keys(require.cache).filter((file) => /[\\/]node_modules[\\/]msw[\\/]/.test(file));
+if (mswLoaded.length > 0) throw new Error(`require('chainbill/testing') loaded msw: ${mswLoaded[0]}`);
 
 async function main() {
   const fake = createFakeChainbill();
@@ -16,6 +22,8 @@ async function main() {
       currency: 'USD',
     });
     const approved = await chainbill.payouts.approve(payout.id);
+    const inProcess = new Chainbill({ apiKey: fake.apiKey, baseUrl: fake.baseUrl, fetch: fake.fetch });
+    const listed = await inProcess.payouts.list({ status: 'approved' }).toArray();
     const esm = await import('chainbill');
     let crossCopy = false;
     try {
@@ -27,9 +35,11 @@ async function main() {
     } catch (error) {
       crossCopy = error instanceof AuthenticationError && !(error.constructor === AuthenticationError);
     }
-    if (approved.status !== 'approved' || !crossCopy) throw new Error('unexpected answers');
+    if (approved.status !== 'approved' || listed[0]?.id !== approved.id || !crossCopy) {
+      throw new Error('unexpected answers');
+    }
     console.log(
-      `ok cjs require (node ${process.version}): ${approved.id} ${approved.status}; an ESM-copy error is instanceof the CJS class, via ${server.url}`,
+      `ok cjs require (node ${process.version}): ${approved.id} ${approved.status}, listed over fake.fetch; an ESM-copy error is instanceof the CJS class; msw not loaded, via ${server.url}`,
     );
   } finally {
     await server.close();

@@ -1,4 +1,48 @@
-/** The fake API's clock: real time by default, or frozen at a set instant and moved by hand. */
+import type { FakeEvent } from './events.js';
+
+/** A span of fake time: milliseconds, or whole units (each at least 0; they add up). */
+export type FakeDuration =
+  | number
+  | {
+      /** Days of 24 hours. */
+      days?: number;
+      /** Hours. */
+      hours?: number;
+      /** Minutes. */
+      minutes?: number;
+      /** Seconds. */
+      seconds?: number;
+    };
+
+/**
+ * What moving the clock made happen (`fake.clock.advance`, `fake.clock.set`). Each list holds the
+ * ids of the objects it happened to, in time order, once per time it happened.
+ */
+export interface FakeAdvance {
+  /** The clock before the move (ISO 8601). */
+  from: string;
+  /** The clock after the move (ISO 8601). */
+  to: string;
+  /** Subscriptions (`sub_…`) charged for a new period: a renewal, the end of a trial, a retry. */
+  renewed: string[];
+  /** Subscriptions whose renewal charge or retry failed (they are `past_due`, or ended). */
+  failed: string[];
+  /** Subscriptions whose trial ended (charged or not: see `renewed` and `failed`). */
+  trialEnded: string[];
+  /** Subscriptions canceled: `cancel_at_period_end`, or every retry failed. */
+  canceled: string[];
+  /** What expired: subscriptions (`sub_…`), checkouts (`co_…`) and payment links (`pl_…`). */
+  expired: string[];
+  /** Paused subscriptions resumed at their `pause_end`. */
+  resumed: string[];
+  /** Every change, in order: the same objects as in `fake.events`. */
+  events: FakeEvent[];
+}
+
+/**
+ * The fake API's clock, a test clock in Stripe's sense: it follows real time until a test sets it,
+ * and moving it makes everything due happen, in time order (docs/testing.md: Test clocks).
+ */
 export interface FakeClock {
   /**
    * The fake's current time: what it writes into `created_at`, `approved_at`, … .
@@ -7,34 +51,97 @@ export interface FakeClock {
    */
   now(): Date;
   /**
-   * Freezes the clock at an instant.
+   * Freezes the clock at an instant. Moving it forward makes what is due up to then happen, as
+   * {@link FakeClock.advance} does; moving it back changes nothing that already happened.
    *
    * @param time - A `Date` or an ISO 8601 string.
+   * @returns What happened on the way.
+   * @throws {RangeError} For a time that is not a valid date.
    */
-  set(time: Date | string): void;
+  set(time: Date | string): FakeAdvance;
   /**
-   * Moves the clock forward (freezing it first if it follows real time).
+   * Moves the clock forward (freezing it first if it follows real time) and makes everything due
+   * happen in time order: renewals, trial ends, `cancel_at_period_end`, `pause_end`, renewal
+   * retries, checkout and payment link expiry. Each change is stamped with the time it was due.
    *
-   * @param ms - Milliseconds to move by.
+   * @param duration - Milliseconds, or `{ days, hours, minutes, seconds }`; none negative.
+   * @returns What happened, by kind, and every event in order.
+   * @throws {RangeError} For a negative, non-finite or unknown duration.
+   * @example
+   * ```ts
+   * const { renewed, failed } = fake.clock.advance({ days: 31 });
+   * ```
    */
-  advance(ms: number): void;
-  /** Goes back to following real time. */
+  advance(duration: FakeDuration): FakeAdvance;
+  /** Goes back to following real time (what is due is done when the fake next answers). */
   useRealTime(): void;
 }
 
-/** @returns A clock that follows real time until set. */
-export function createClock(): FakeClock {
+const unitMs = { days: 86_400_000, hours: 3_600_000, minutes: 60_000, seconds: 1_000 } as const;
+
+/**
+ * A duration in milliseconds.
+ *
+ * @throws {RangeError} Naming what is wrong: a negative or non-finite amount, or an unknown unit.
+ */
+export function durationMs(duration: FakeDuration): number {
+  const amount = (value: unknown, name: string): number => {
+    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0)
+      throw new RangeError(`${name} must be a finite number of at least 0, got ${JSON.stringify(value)}`);
+    return value;
+  };
+  if (typeof duration !== 'object' || duration === null) return amount(duration, 'duration');
+  let total = 0;
+  for (const [unit, value] of Object.entries(duration)) {
+    if (!Object.hasOwn(unitMs, unit))
+      throw new RangeError(`duration has an unknown unit "${unit}": use days, hours, minutes or seconds`);
+    total += amount(value, unit) * unitMs[unit as keyof typeof unitMs];
+  }
+  return total;
+}
+
+/** The clock and what the fake does with it: `pin` stamps due work with its own time. */
+export interface InternalClock extends FakeClock {
+  /** Freezes the clock at `ms` without running anything (the scheduler, while it runs). */
+  pin(ms: number): void;
+  /** Makes what is due by now happen, and leaves the clock as it was (before each request). */
+  catchUp(): void;
+}
+
+/**
+ * @param runDue - Makes everything due up to `to` happen (the scheduler) and says what happened.
+ * @returns A clock that follows real time until set.
+ */
+export function createClock(runDue: (from: number, to: number) => FakeAdvance): InternalClock {
   let frozen: number | null = null;
+  const moveTo = (target: number): FakeAdvance => {
+    // A Date holds ±8.64e15 ms: past it the clock would stamp "Invalid Date" on every record.
+    if (Number.isNaN(new Date(target).getTime()))
+      throw new RangeError(`the clock cannot move past ${new Date(8.64e15).toISOString()}`);
+    const from = frozen ?? Date.now();
+    const result = runDue(from, Math.max(from, target));
+    frozen = target;
+    return { ...result, to: new Date(target).toISOString() };
+  };
   return {
     now: () => new Date(frozen ?? Date.now()),
     set: (time) => {
-      frozen = new Date(time).getTime();
+      const target = new Date(time).getTime();
+      if (Number.isNaN(target)) throw new RangeError(`clock.set: not a valid date: ${String(time)}`);
+      return moveTo(target);
     },
-    advance: (ms) => {
-      frozen = (frozen ?? Date.now()) + ms;
-    },
+    advance: (duration) => moveTo((frozen ?? Date.now()) + durationMs(duration)),
     useRealTime: () => {
       frozen = null;
+    },
+    pin: (ms) => {
+      frozen = ms;
+    },
+    catchUp: () => {
+      const real = frozen === null;
+      const now = frozen ?? Date.now();
+      runDue(now, now);
+      frozen = real ? null : now;
     },
   };
 }

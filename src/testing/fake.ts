@@ -1,18 +1,26 @@
-import { http, type RequestHandler } from 'msw';
 import { fromRequest, type Incoming } from './body.js';
 import { createClock, type FakeClock } from './clock.js';
+import { controlAnswer } from './control.js';
+import type { FakeEvent, FakeEventCause } from './events.js';
+import { type FakeFaults, FaultQueue } from './faults.js';
 import { basePathOf } from './refusals.js';
-import { answer, compile, type FakeRequest, type Route } from './router.js';
+import { type Answering, answer, compile, type FakeRequest, type Route } from './router.js';
 import {
   type CheckoutSeeds,
   type CheckoutSimulations,
   checkoutRoutes,
   checkoutSeeds,
   checkoutSimulations,
+  checkoutsDue,
 } from './routes/checkouts.js';
 import { type CustomerSeeds, customerRoutes, customerSeeds } from './routes/customers.js';
 import { entitlementRoutes } from './routes/entitlements.js';
-import { paymentLinkRoutes } from './routes/payment-links.js';
+import {
+  type PaymentLinkSimulations,
+  paymentLinkRoutes,
+  paymentLinkSimulations,
+  paymentLinksDue,
+} from './routes/payment-links.js';
 import {
   type PaymentMethodSeeds,
   paymentMethodRoutes,
@@ -24,23 +32,53 @@ import { type PlanSeeds, planRoutes, planSeeds } from './routes/plans.js';
 import { type RevenueEventSeeds, revenueEventRoutes, revenueEventSeeds } from './routes/revenue-events.js';
 import {
   type SubscriptionSimulations,
-  subscriptionRoutes,
   subscriptionSimulations,
-} from './routes/subscriptions.js';
+  subscriptionsDue,
+} from './routes/subscription-billing.js';
+import { subscriptionRoutes } from './routes/subscriptions.js';
 import {
   type WebhookEndpointSeeds,
   webhookEndpointRoutes,
   webhookEndpointSeeds,
 } from './routes/webhook-endpoints.js';
+import { type DueSource, runDue } from './schedule.js';
 import { type FakeServer, serve } from './server.js';
-import { type FakeEnvironment, FakeState, type Scope } from './state.js';
+import { type FakeEnvironment, FakeState, type RenewalRetries, type Scope } from './state.js';
 
 /** Options of {@link createFakeChainbill}. */
 export interface FakeChainbillOptions {
   /** Organization of the fake's keys. @default 'org_fake' */
   orgId?: string;
-  /** Base URL answered by `fetch` and `handlers`. @default 'https://api.chainbill.test/v1' */
+  /** Base URL answered by `fetch` and msw's `handlers(fake)`. @default 'https://api.chainbill.test/v1' */
   baseUrl?: string;
+  /**
+   * How a failed renewal is retried (docs/testing.md: Test clocks): `retryDays`, the days after
+   * the renewal date of each retry (default `[1, 3, 5]`), and `finalStatus`, what the
+   * subscription becomes when the last retry fails (default `'canceled'`; `'expired'` as a
+   * lapsed subscription).
+   */
+  renewalRetries?: {
+    /** Days after the failed renewal date of each retry, ascending, each above 0. @default [1, 3, 5] */
+    retryDays?: readonly number[];
+    /** What a subscription becomes when its last retry fails. @default 'canceled' */
+    finalStatus?: 'canceled' | 'expired';
+  };
+}
+
+/** Options of {@link FakeChainbill.listen}. */
+export interface FakeListenOptions {
+  /** Port to listen on; default 0, a free one. */
+  port?: number;
+  /**
+   * Address to bind. Default `127.0.0.1`: the fake has no real security, so anything but
+   * loopback is for a container network you trust (the `chainbill-fake` CLI asks for a flag).
+   */
+  host?: string;
+  /**
+   * Serves the control API under `/_fake/` too (docs/fake-server.md), accepted only with
+   * `Authorization: Bearer <controlToken>`; API keys are refused there.
+   */
+  controlToken?: string;
 }
 
 /** What `seed` can create directly, without the API. One `&` term per resource module. */
@@ -52,7 +90,10 @@ export type FakeSeeds = PayoutSeeds &
   WebhookEndpointSeeds &
   CheckoutSeeds;
 /** What `simulate` can move, as the chain or the billing engine would. One `&` term per resource module. */
-export type FakeSimulations = PayoutSimulations & SubscriptionSimulations & CheckoutSimulations;
+export type FakeSimulations = PayoutSimulations &
+  SubscriptionSimulations &
+  CheckoutSimulations &
+  PaymentLinkSimulations;
 
 /** A stateful, in-memory Chainbill API (DESIGN.md: The fake API). */
 export interface FakeChainbill {
@@ -60,23 +101,22 @@ export interface FakeChainbill {
   readonly apiKey: string;
   /** A live key (`sk_live_…`) of `orgId`; its resources are apart from the sandbox ones. */
   readonly liveApiKey: string;
-  /** The base URL answered by {@link FakeChainbill.fetch} and {@link FakeChainbill.handlers}. */
-  readonly baseUrl: string;
   /**
-   * msw request handlers for the origin of `baseUrl`: `setupServer(...fake.handlers)`. Requests
-   * outside `baseUrl`'s path get 404 `route_not_found`.
+   * The base URL answered by {@link FakeChainbill.fetch} and by msw's `handlers(fake)` from
+   * `chainbill/testing/msw`.
    */
-  readonly handlers: RequestHandler[];
+  readonly baseUrl: string;
   /**
    * A `fetch` that answers from the fake without a network: `new Chainbill({ fetch: fake.fetch })`.
    * Only URLs under `baseUrl` reach the API; any other (another host or path) gets 404.
    */
   readonly fetch: (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
   /**
-   * Serves the fake over real HTTP on 127.0.0.1 (loopback only), for a client in another process
+   * Serves the fake over real HTTP on 127.0.0.1 (by default), for a client in another process
    * or code that builds its own HTTP stack. Close it when done.
    *
-   * @param options - `port`: the port to listen on; default 0, a free one.
+   * @param options - `port` (default 0, a free one), `host` (default `127.0.0.1`), and
+   *   `controlToken` to serve the control API under `/_fake/` as well.
    * @returns The running server: `url` (ends in the base URL's path, `/v1`), `port`, `close()`.
    * @example
    * ```ts
@@ -86,22 +126,40 @@ export interface FakeChainbill {
    * await server.close();
    * ```
    */
-  listen(options?: { port?: number }): Promise<FakeServer>;
+  listen(options?: FakeListenOptions): Promise<FakeServer>;
   /** Creates resources the API cannot create (and payouts in any state). */
   readonly seed: FakeSeeds;
   /** Moves resources as the chain would. */
   readonly simulate: FakeSimulations;
-  /** The fake's clock: real time until set. */
+  /**
+   * The fake's test clock: real time until set; `advance()` makes renewals, retries, trial ends
+   * and expiries happen (docs/testing.md: Test clocks).
+   */
   readonly clock: FakeClock;
   /** Every request the fake answered under its base path, oldest first. */
   readonly requests: FakeRequest[];
   /**
+   * Every change the fake made, oldest first: through the API, `simulate`, `seed` and the clock
+   * ({@link FakeEvent}). Emptied by {@link FakeChainbill.reset}.
+   */
+  readonly events: readonly FakeEvent[];
+  /** Injected failures: the next matching requests fail as the network or the service can. */
+  readonly faults: FakeFaults;
+  /**
+   * Forgets every record, request, event, fault and idempotency key, and returns the clock to
+   * real time. Keys stay valid, each opening an empty organization.
+   */
+  reset(): void;
+  /**
    * Issues a key for another organization or environment, to test isolation.
    *
-   * @param options - `orgId` (default: the fake's) and `environment` (default `sandbox`).
-   * @returns A new secret key, `sk_test_…` or `sk_live_…`.
+   * @param options - `orgId` (default: the fake's), `environment` (default `sandbox`), and `key`
+   *   to choose the key itself (a fixed key for a seed file or a docker-compose setup).
+   * @returns The secret key, `sk_test_…` or `sk_live_…`.
+   * @throws {RangeError} For a chosen `key` of the wrong prefix or characters, or one already
+   *   issued to another organization.
    */
-  createApiKey(options?: { orgId?: string; environment?: FakeEnvironment }): string;
+  createApiKey(options?: { orgId?: string; environment?: FakeEnvironment; key?: string }): string;
 }
 
 // One spread per resource module (src/testing/routes/*.ts); order matters only for equal paths.
@@ -118,11 +176,14 @@ const routes: readonly Route[] = [
   ...checkoutRoutes,
 ];
 
+// One entry per resource module with work that falls due on the clock.
+const dueSources: readonly DueSource[] = [subscriptionsDue, checkoutsDue, paymentLinksDue];
+
 /**
  * Creates a fake Chainbill API with its own state.
  *
- * @param options - Organization id and base URL.
- * @returns The fake: keys, `fetch`, msw `handlers`, `listen()`, `seed`, `simulate`, `clock`, `requests`.
+ * @param options - Organization id, base URL, renewal retry schedule.
+ * @returns The fake: keys, `fetch`, `listen()`, `seed`, `simulate`, `clock`, `events`, `faults`, `requests`.
  * @example
  * ```ts
  * import { Chainbill } from 'chainbill';
@@ -134,32 +195,47 @@ const routes: readonly Route[] = [
 export function createFakeChainbill(options: FakeChainbillOptions = {}): FakeChainbill {
   const orgId = options.orgId ?? 'org_fake';
   const baseUrl = (options.baseUrl ?? 'https://api.chainbill.test/v1').replace(/\/+$/, '');
-  const clock = createClock();
-  const state = new FakeState(clock);
+  const clock = createClock((from, to) => runDue(state, dueSources, from, to));
+  const state: FakeState = new FakeState(clock, renewalRetriesOf(options.renewalRetries));
   const apiKey = state.issueKey(orgId, 'sandbox');
   const liveApiKey = state.issueKey(orgId, 'live');
-  const requests: FakeRequest[] = [];
-  const compiled = compile(routes);
+  const answering: Answering = {
+    state,
+    routes: compile(routes),
+    log: [],
+    faults: new FaultQueue(routes.map((route) => route.path)),
+  };
   const base = basePathOf(baseUrl);
   // fetch and msw answer at the base URL's origin only; listen() answers whatever Host is sent.
-  const handle = (incoming: Incoming): Promise<Response> => answer(state, compiled, incoming, requests, base);
   const handleLocal = (incoming: Incoming): Promise<Response> =>
-    answer(state, compiled, incoming, requests, { origin: null, path: base.path });
+    answer(answering, incoming, { origin: null, path: base.path });
   const scopeOf = (key: string = apiKey): Scope => {
     const scope = state.scopeOfKey(key);
     if (!scope)
       throw new Error('seed: unknown apiKey; use fake.apiKey, fake.liveApiKey or fake.createApiKey()');
     return scope;
   };
-  return {
+  const fake: FakeChainbill = {
     apiKey,
     liveApiKey,
     baseUrl,
-    // The whole origin, so that a client with a wrong base path gets the API's 404, not msw's error.
-    handlers: [http.all(`${base.origin}/*`, ({ request }) => handle(fromRequest(request)))],
-    fetch: async (input, init) => handle(fromRequest(new Request(input, init))),
-    listen: (listenOptions = {}) => serve(handleLocal, base.path, listenOptions.port),
-    seed: {
+    fetch: async (input, init) => {
+      const response = await answer(answering, fromRequest(new Request(input, init)), base);
+      // As undici does when the connection is reset (an injected reset or a dropped response).
+      if (response.type === 'error') throw new TypeError('fetch failed', { cause: connectionReset() });
+      return response;
+    },
+    listen: ({ port, host, controlToken } = {}) => {
+      const handle =
+        controlToken === undefined
+          ? handleLocal
+          : (incoming: Incoming) =>
+              incoming.url.pathname.startsWith('/_fake/') || incoming.url.pathname === '/_fake'
+                ? controlAnswer(fake, controlToken, incoming)
+                : handleLocal(incoming);
+      return serve(handle, base.path, port, host);
+    },
+    seed: causedBy(state, 'seed', {
       ...payoutSeeds(state, scopeOf),
       ...customerSeeds(state, scopeOf),
       ...revenueEventSeeds(state, scopeOf),
@@ -167,15 +243,54 @@ export function createFakeChainbill(options: FakeChainbillOptions = {}): FakeCha
       ...planSeeds(state, scopeOf),
       ...webhookEndpointSeeds(state, scopeOf),
       ...checkoutSeeds(state, scopeOf),
-    },
-    simulate: {
+    }),
+    simulate: causedBy(state, 'simulate', {
       ...payoutSimulations(state),
       ...subscriptionSimulations(state),
       ...checkoutSimulations(state),
-    },
+      ...paymentLinkSimulations(state),
+    }),
     clock,
-    requests,
+    requests: answering.log,
+    events: state.events.list,
+    faults: answering.faults,
+    reset: () => {
+      state.reset();
+      answering.log.length = 0;
+      answering.faults.clear();
+      clock.useRealTime();
+    },
     createApiKey: (keyOptions = {}) =>
-      state.issueKey(keyOptions.orgId ?? orgId, keyOptions.environment ?? 'sandbox'),
+      state.issueKey(keyOptions.orgId ?? orgId, keyOptions.environment ?? 'sandbox', keyOptions.key),
   };
+  return fake;
+}
+
+/** The same functions, each recording `cause` as the cause of the changes it makes. */
+function causedBy<T extends object>(state: FakeState, cause: FakeEventCause, functions: T): T {
+  const wrapped: Record<string, unknown> = {};
+  for (const [name, run] of Object.entries(functions) as [string, (...args: unknown[]) => unknown][])
+    wrapped[name] = (...args: unknown[]) => state.events.as(cause, () => run(...args));
+  return wrapped as T; // the same keys, each a function of the same signature
+}
+
+function renewalRetriesOf(options: FakeChainbillOptions['renewalRetries'] = {}): RenewalRetries {
+  const retryDays = options.retryDays ?? [1, 3, 5];
+  retryDays.forEach((days, i) => {
+    if (!(Number.isFinite(days) && days > 0 && days > (retryDays[i - 1] ?? 0)))
+      throw new RangeError(
+        `renewalRetries.retryDays must be ascending days above 0, got ${JSON.stringify(retryDays)}`,
+      );
+  });
+  const finalStatus = options.finalStatus ?? 'canceled';
+  if (finalStatus !== 'canceled' && finalStatus !== 'expired')
+    throw new RangeError(
+      `renewalRetries.finalStatus must be 'canceled' or 'expired', got ${JSON.stringify(finalStatus)}`,
+    );
+  return { retryDays: [...retryDays], finalStatus };
+}
+
+/** The cause undici gives a reset connection. */
+function connectionReset(): Error {
+  return Object.assign(new Error('read ECONNRESET'), { code: 'ECONNRESET', errno: -104, syscall: 'read' });
 }

@@ -1,17 +1,37 @@
-export type { FakeClock } from './clock.js';
+export type { FakeAdvance, FakeClock, FakeDuration } from './clock.js';
 export { FakeApiError } from './errors.js';
-export type { FakeChainbill, FakeChainbillOptions, FakeSeeds, FakeSimulations } from './fake.js';
+export type { FakeEvent, FakeEventCause, FakeEventType } from './events.js';
+export type {
+  FakeChainbill,
+  FakeChainbillOptions,
+  FakeListenOptions,
+  FakeSeeds,
+  FakeSimulations,
+} from './fake.js';
 export { createFakeChainbill } from './fake.js';
+export type { FakeFault, FakeFaultMatch, FakeFaults, FakePendingFault } from './faults.js';
 export type { FakeRevenueEvent, FakeRevenueEventType } from './ledger.js';
 export type { FakeRequest } from './router.js';
 export type { CheckoutSeeds, CheckoutSimulations } from './routes/checkouts.js';
 export type { CustomerSeeds } from './routes/customers.js';
+export type { PaymentLinkSimulations } from './routes/payment-links.js';
 export type { PaymentMethodSeeds } from './routes/payment-methods.js';
 export type { PayoutSimulations } from './routes/payout-execution.js';
 export type { PayoutSeeds } from './routes/payouts.js';
 export type { PlanSeeds } from './routes/plans.js';
 export type { RevenueEventSeeds } from './routes/revenue-events.js';
-export type { SubscriptionSimulations } from './routes/subscriptions.js';
+export type { SubscriptionSimulations } from './routes/subscription-billing.js';
 export type { FakeWebhookEndpoint, WebhookEndpointSeeds } from './routes/webhook-endpoints.js';
+export type {
+  FakeOrganization,
+  SeedCollection,
+  SeededOrganization,
+  SeedFile,
+  SeedFileOrganization,
+  SeedKeys,
+  SeedRecord,
+  SeedSummary,
+} from './seed-file.js';
+export { applySeedFile, parseSeedFile, SeedFileError } from './seed-file.js';
 export type { FakeServer } from './server.js';
 export type { FakeEnvironment } from './state.js';

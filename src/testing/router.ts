@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Endpoint } from '../internal/endpoint.js';
 import { type Incoming, parseJsonBody, requireJsonType } from './body.js';
 import { FakeApiError } from './errors.js';
+import type { FaultAction, FaultQueue } from './faults.js';
 import { type BasePath, outsideBase, pathUnderBase, refuseMalformed } from './refusals.js';
 import type { FakeState, Scope } from './state.js';
 import type { Fields } from './validate.js';
@@ -19,6 +20,8 @@ export interface RouteContext {
 export interface RouteResult {
   status: number;
   body?: unknown;
+  /** Extra response headers (an injected 429's `Retry-After`). */
+  headers?: Record<string, string>;
 }
 
 /**
@@ -43,11 +46,17 @@ export interface FakeRequest {
   body: unknown;
   /** The `Idempotency-Key` header, or `null`. */
   idempotencyKey: string | null;
-  /** The status the fake answered with. */
+  /**
+   * The status the fake answered with; for a dropped response (`commit-then-drop`), the status it
+   * would have sent; 0 for a reset.
+   */
   status: number;
+  /** The injected fault that met this request (`fake.faults`), or `null`. */
+  fault: FaultAction['kind'] | null;
 }
 
-interface CompiledRoute extends Route {
+/** A route with its path template compiled for matching. */
+export interface CompiledRoute extends Route {
   pattern: RegExp;
   names: string[];
 }
@@ -64,20 +73,31 @@ export function compile(routes: readonly Route[]): CompiledRoute[] {
   });
 }
 
+/** What answering needs: the state, the compiled routes, the request log and the fault queue. */
+export interface Answering {
+  state: FakeState;
+  routes: readonly CompiledRoute[];
+  log: FakeRequest[];
+  faults: FaultQueue;
+}
+
 /**
  * Answers one request the way the service would: only under the base path, malformed requests
  * refused with a 4xx, auth by key, routing, JSON parsing, idempotent replay, errors as
  * `{ error: { type, code, message, param } }`. Records in `log` each request under the base path.
+ * Before anything else, what the clock has made due happens, and an injected fault that matches
+ * takes its turn: a reset or a dropped response is `Response.error()`, for the transport to turn
+ * into its own failure (a rejected fetch, a destroyed socket).
  */
 export async function answer(
-  state: FakeState,
-  routes: readonly CompiledRoute[],
+  { state, routes, log, faults }: Answering,
   incoming: Incoming,
-  log: FakeRequest[],
   base: BasePath,
 ): Promise<Response> {
   const path = pathUnderBase(incoming.url, base);
   if (path === undefined) return respond(failureResult(outsideBase(incoming, base)));
+  state.clock.catchUp();
+  const fault = faults.take(incoming.method, path);
   const entry: FakeRequest = {
     method: incoming.method,
     path,
@@ -86,8 +106,16 @@ export async function answer(
     body: undefined,
     idempotencyKey: incoming.headers.get('idempotency-key'),
     status: 0,
+    fault: fault?.kind ?? null,
   };
   log.push(entry);
+  if (fault?.kind === 'reset') return Response.error();
+  if (fault?.kind === 'status') {
+    entry.status = fault.error.status;
+    const headers = fault.retryAfter === undefined ? undefined : { 'retry-after': String(fault.retryAfter) };
+    return respond({ ...failureResult(fault.error), ...(headers && { headers }) });
+  }
+  if (fault?.kind === 'delay') await new Promise((resolve) => setTimeout(resolve, fault.ms));
   let result: RouteResult;
   try {
     refuseMalformed(incoming, path);
@@ -104,7 +132,7 @@ export async function answer(
     result = failureResult(error);
   }
   entry.status = result.status;
-  return respond(result);
+  return fault?.kind === 'commit-then-drop' ? Response.error() : respond(result);
 }
 
 /** A `FakeApiError` as its answer; anything else is a bug in the fake: 500 `internal_error`. */
@@ -117,7 +145,7 @@ function failureResult(error: unknown): RouteResult {
 }
 
 function respond(result: RouteResult): Response {
-  const headers = { 'x-request-id': `req_${randomBytes(8).toString('hex')}` };
+  const headers = { 'x-request-id': `req_${randomBytes(8).toString('hex')}`, ...result.headers };
   if (result.body === undefined) return new Response(null, { status: result.status, headers });
   return Response.json(result.body, { status: result.status, headers });
 }

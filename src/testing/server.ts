@@ -26,21 +26,25 @@ interface Reading {
 }
 
 /**
- * Serves the fake's handler over `node:http` on 127.0.0.1 (loopback only). Requests go to the
- * handler without a `Request` in between, so any method reaches it (and gets its 405) and a body
- * is counted as it streams, never buffered past {@link MAX_BODY_BYTES}.
+ * Serves the fake's handler over `node:http`, on 127.0.0.1 unless told otherwise. Requests go to
+ * the handler without a `Request` in between, so any method reaches it (and gets its 405) and a
+ * body is counted as it streams, never buffered past {@link MAX_BODY_BYTES}. A `Response.error()`
+ * from the handler (an injected reset or dropped response) destroys the connection unanswered.
  *
  * @param handle - Answers one request.
  * @param basePath - The path the API is served under, for example `/v1`; `url` ends in it.
  * @param port - Port to listen on; 0 picks a free one.
+ * @param host - Address to bind; the URL names it (IPv6 in brackets).
  * @returns The running server.
  */
 export async function serve(
   handle: (incoming: Incoming) => Promise<Response>,
   basePath: string,
   port = 0,
+  host = '127.0.0.1',
 ): Promise<FakeServer> {
-  let origin = 'http://127.0.0.1';
+  const hostInUrl = host.includes(':') ? `[${host}]` : host;
+  let origin = `http://${hostInUrl}`;
   const server = createServer((req, res) => {
     void relay(handle, origin, req, res);
   });
@@ -55,11 +59,11 @@ export async function serve(
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => resolve());
+    server.listen(port, host, () => resolve());
   });
   const address = server.address();
   const bound = typeof address === 'object' && address !== null ? address.port : port;
-  origin = `http://127.0.0.1:${bound}`;
+  origin = `http://${hostInUrl}:${bound}`;
   return {
     url: `${origin}${basePath}`,
     port: bound,
@@ -84,6 +88,10 @@ async function relay(
     response = incoming instanceof FakeApiError ? toResponse(incoming) : await handle(incoming);
   } catch (error) {
     response = toResponse(new FakeApiError(500, 'api_error', 'internal_error', String(error)));
+  }
+  if (response.type === 'error') {
+    req.socket.destroy(); // an injected reset, or a response dropped after the write (fake.faults)
+    return;
   }
   const body = Buffer.from(await response.arrayBuffer());
   const headers = Object.fromEntries(response.headers);

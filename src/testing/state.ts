@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Environment } from '../core/types.js';
-import type { FakeClock } from './clock.js';
+import type { InternalClock } from './clock.js';
 import { Collection } from './collection.js';
 import { notFound } from './errors.js';
+import { EventLog, type FakeEvent, type FakeEventType } from './events.js';
 
 /** `live` or `sandbox`: the SDK's {@link Environment}. */
 export type FakeEnvironment = Environment;
@@ -35,15 +36,73 @@ export class Scope {
   }
 }
 
+/**
+ * How the fake's billing engine retries a failed renewal (docs/testing.md: Test clocks): a retry
+ * `retryDays[i]` days after the renewal date, and `finalStatus` when the last one fails.
+ */
+export interface RenewalRetries {
+  /** Days after the failed renewal date of each retry, ascending. @default [1, 3, 5] */
+  retryDays: readonly number[];
+  /** What a subscription becomes when every retry failed. @default 'canceled' */
+  finalStatus: 'canceled' | 'expired';
+}
+
+/** What billing needs to know of a subscription beyond its wire fields. */
+export interface Dunning {
+  /** Failed attempts at the current renewal (0 when it is not `past_due`). */
+  failedAttempts: number;
+  /** How many of the next charge attempts must fail (`simulate.failNextRenewal`). */
+  failNext: number;
+}
+
 /** Everything the fake holds: keys, scopes, the clock. Shared by routes, seeds and simulations. */
 export class FakeState {
-  readonly clock: FakeClock;
+  readonly clock: InternalClock;
+  /** Every change, in order (`fake.events`). */
+  readonly events: EventLog = new EventLog();
+  /** The retry schedule of failed renewals. */
+  readonly renewalRetries: RenewalRetries;
+  /** Payment methods whose charges fail (`simulate.failPaymentMethod`), by id. */
+  readonly failingPaymentMethods: Set<string> = new Set();
+  /** Billing state by subscription id. */
+  readonly dunning: Map<string, Dunning> = new Map();
   readonly #keys = new Map<string, Scope>();
-  readonly #scopes = new Map<string, Scope>();
+  #scopes = new Map<string, Scope>();
 
-  /** @param clock - The fake's clock. */
-  constructor(clock: FakeClock) {
+  /**
+   * @param clock - The fake's clock.
+   * @param renewalRetries - The retry schedule of failed renewals.
+   */
+  constructor(clock: InternalClock, renewalRetries: RenewalRetries) {
     this.clock = clock;
+    this.renewalRetries = renewalRetries;
+  }
+
+  /** Every scope that holds anything, in order of first use. */
+  scopes(): IterableIterator<Scope> {
+    return this.#scopes.values();
+  }
+
+  /** The billing state of a subscription, created on first use. */
+  dunningOf(subscriptionId: string): Dunning {
+    let found = this.dunning.get(subscriptionId);
+    if (!found) {
+      found = { failedAttempts: 0, failNext: 0 };
+      this.dunning.set(subscriptionId, found);
+    }
+    return found;
+  }
+
+  /**
+   * Forgets every record, idempotency key and event, and the billing state; keys stay valid
+   * (each opens an empty scope of its organization and environment).
+   */
+  reset(): void {
+    this.#scopes = new Map();
+    for (const [key, scope] of this.#keys) this.#keys.set(key, this.scope(scope.org_id, scope.environment));
+    this.events.list.length = 0;
+    this.failingPaymentMethods.clear();
+    this.dunning.clear();
   }
 
   /** The scope of an organization and environment, created on first use. */
@@ -57,10 +116,23 @@ export class FakeState {
     return found;
   }
 
-  /** Issues a new secret key for an organization and environment. */
-  issueKey(org_id: string, environment: FakeEnvironment): string {
-    const key = `${environment === 'live' ? 'sk_live_' : 'sk_test_'}fake_${randomBytes(12).toString('hex')}`;
-    this.#keys.set(key, this.scope(org_id, environment));
+  /**
+   * Issues a secret key for an organization and environment: `key` as given (a seed file's fixed
+   * key), or a new random one.
+   *
+   * @throws {RangeError} For a given key of the wrong prefix (`sk_test_` for sandbox, `sk_live_`
+   *   for live), with characters outside `[A-Za-z0-9_]`, or already issued to another organization.
+   */
+  issueKey(org_id: string, environment: FakeEnvironment, key?: string): string {
+    const prefix = environment === 'live' ? 'sk_live_' : 'sk_test_';
+    if (key === undefined) key = `${prefix}fake_${randomBytes(12).toString('hex')}`;
+    else if (!key.startsWith(prefix) || !/^\w{9,200}$/.test(key))
+      throw new RangeError(`a ${environment} key must be ${prefix} followed by letters, digits or _`);
+    const scope = this.scope(org_id, environment);
+    const held = this.#keys.get(key);
+    if (held !== undefined && held !== scope)
+      throw new RangeError(`key ${key.slice(0, 12)}… is already another organization's`);
+    this.#keys.set(key, scope);
     return key;
   }
 
@@ -80,6 +152,21 @@ export class FakeState {
       if (record) return { scope, record };
     }
     throw notFound(kind, id);
+  }
+
+  /**
+   * Records a change in `fake.events`, at the clock's time.
+   *
+   * @param status - The object's status after the change, or `null` for one without a status.
+   */
+  emit(
+    scope: Scope,
+    type: FakeEventType,
+    objectId: string,
+    status: string | null,
+    extra?: Pick<FakeEvent, 'revenueEventId' | 'attempt'>,
+  ): void {
+    this.events.emit(scope, type, objectId, status, this.now(), extra);
   }
 
   /** The current time as an ISO string. */

@@ -1,5 +1,6 @@
 import { BadRequestError, NotFoundError } from 'chainbill';
 import { createFakeChainbill, type FakeChainbill, type FakeServer } from 'chainbill/testing';
+import { handlers } from 'chainbill/testing/msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { apiError, clientOf, MiB, payout, rejection, send, sendRaw, streamBody } from './edge-helpers.js';
@@ -47,7 +48,7 @@ describe('15. the fake answers under its base path only', () => {
 
     it.each(wrongBases)('a client at %s gets 404 route_not_found', async (baseUrl) => {
       const fake = createFakeChainbill();
-      server.use(...fake.handlers);
+      server.use(...handlers(fake));
       const error = await rejection(clientOf(fake, baseUrl, { fetch: false }).payouts.list());
       expect(error).toBeInstanceOf(NotFoundError);
       expect(error).toMatchObject({ code: 'route_not_found' });
@@ -57,7 +58,7 @@ describe('15. the fake answers under its base path only', () => {
 
     it('a body over 1 MiB is 413 body_too_large', async () => {
       const fake = createFakeChainbill();
-      server.use(...fake.handlers);
+      server.use(...handlers(fake));
       const response = await fetch(`${fake.baseUrl}/payouts`, {
         method: 'POST',
         headers: { authorization: `Bearer ${fake.apiKey}`, 'content-type': 'application/json' },

@@ -243,7 +243,8 @@ describe('subscriptions.update', () => {
 describe('renewal simulations', () => {
   it('chargeRenewal advances the period and records a second charge', async () => {
     const { id } = await subscriptionIn('active');
-    fake().clock.set('2026-02-28T10:00:00.000Z');
+    // A day before the renewal date: at the date itself the clock would renew it (test/fake/clock.test.ts).
+    fake().clock.set('2026-02-27T10:00:00.000Z');
     const renewed = fake().simulate.chargeRenewal(id);
     expect(renewed).toMatchObject({
       status: 'active',
@@ -253,7 +254,7 @@ describe('renewal simulations', () => {
     const events = await charges();
     expect(events.map((e) => e.subscription_id)).toEqual([id, id]);
     expect(events[0]?.renewal_id).not.toBe(events[1]?.renewal_id);
-    expect(events[0]?.occurred_at).toBe('2026-02-28T10:00:00.000Z');
+    expect(events[0]?.occurred_at).toBe('2026-02-27T10:00:00.000Z');
   });
 
   it('chargeRenewal ends a trial: active from trial_end, charged', async () => {

@@ -13,6 +13,7 @@ import { requiredConfirmationsParam } from '../../resources/payment-methods.js';
 import { conflict } from '../errors.js';
 import { recordRevenueEvent } from '../ledger.js';
 import type { Route } from '../router.js';
+import type { DueSource } from '../schedule.js';
 import { type FakeState, newId, randomHash, type Scope } from '../state.js';
 import { type Fields, readParams } from '../validate.js';
 
@@ -81,39 +82,64 @@ export interface CheckoutSeeds {
   checkout(fields?: Partial<Checkout>, options?: { apiKey?: string }): Checkout;
 }
 
+/**
+ * Stores a new checkout (a seed, or a visit to a payment link) with the defaults of
+ * {@link CheckoutSeeds.checkout}; `checked` are `fields` after the seed checks.
+ */
+export function insertCheckout(state: FakeState, scope: Scope, fields: Partial<FakeCheckout>): FakeCheckout {
+  const checked = readParams(seedChecks(), fields as Fields, 'body');
+  const token = checked.token ?? 'USDT';
+  const amount = checked.amount_usd ?? 25;
+  const now = state.clock.now();
+  const id = newId('co_');
+  const checkout = checkoutsOf(scope).insert({
+    status: 'pending',
+    deposit_address: `TFakeDeposit${id.slice(3, 25)}`,
+    amount_usd: amount,
+    amount_atomic: toAtomicUnits(amount, token),
+    chain: 'tron',
+    token,
+    tx_hash: null,
+    confirmations: 0,
+    required_confirmations: 20,
+    expires_at: new Date(now.getTime() + 30 * 60_000).toISOString(),
+    detected_at: null,
+    confirmed_at: null,
+    created_at: now.toISOString(),
+    metadata: {},
+    ...fields,
+    id,
+    checkout_id: id,
+  });
+  state.emit(scope, 'checkout.created', id, checkout.status);
+  return checkout;
+}
+
 /** @returns The checkout seeds bound to the fake's state; `scopeOf` gives the scope of a key. */
 export function checkoutSeeds(state: FakeState, scopeOf: (apiKey?: string) => Scope): CheckoutSeeds {
   return {
-    checkout: (fields = {}, options = {}) => {
-      const scope = scopeOf(options.apiKey);
-      const checked = readParams(seedChecks(), fields as Fields, 'body');
-      const token = checked.token ?? 'USDT';
-      const amount = checked.amount_usd ?? 25;
-      const now = state.clock.now();
-      const id = newId('co_');
-      const checkout = checkoutsOf(scope).insert({
-        status: 'pending',
-        deposit_address: `TFakeDeposit${id.slice(3, 25)}`,
-        amount_usd: amount,
-        amount_atomic: toAtomicUnits(amount, token),
-        chain: 'tron',
-        token,
-        tx_hash: null,
-        confirmations: 0,
-        required_confirmations: 20,
-        expires_at: new Date(now.getTime() + 30 * 60_000).toISOString(),
-        detected_at: null,
-        confirmed_at: null,
-        created_at: now.toISOString(),
-        metadata: {},
-        ...(fields as Partial<FakeCheckout>),
-        id,
-        checkout_id: id,
-      });
-      return strip(checkout);
-    },
+    checkout: (fields = {}, options = {}) =>
+      strip(insertCheckout(state, scopeOf(options.apiKey), fields as Partial<FakeCheckout>)),
   };
 }
+
+/** The clock's work on checkouts: each `pending` one expires at its `expires_at`. */
+export const checkoutsDue: DueSource = function* (state, scope, to) {
+  for (const checkout of checkoutsOf(scope).all()) {
+    if (checkout.status !== 'pending') continue;
+    const at = Date.parse(checkout.expires_at);
+    if (at <= to)
+      yield {
+        at,
+        fire: () => {
+          if (checkout.status !== 'pending') return undefined;
+          checkout.status = 'expired';
+          state.emit(scope, 'checkout.expired', checkout.checkout_id, 'expired');
+          return undefined;
+        },
+      };
+  }
+};
 
 /** Moves checkouts the way the chain would (`fake.simulate`). */
 export interface CheckoutSimulations {
@@ -171,12 +197,15 @@ export function checkoutSimulations(state: FakeState): CheckoutSimulations {
       confirmations: checkout.required_confirmations,
       confirmed_at: now,
     });
-    recordRevenueEvent(scope, now, {
+    const revenue = recordRevenueEvent(scope, now, {
       event_type: 'checkout_confirmed',
       amount: checkout.amount_usd,
       currency: 'USD',
       checkout_id: checkout.checkout_id,
       tx_hash: txHash,
+    });
+    state.emit(scope, 'checkout.confirmed', checkout.checkout_id, 'confirmed', {
+      revenueEventId: revenue.id,
     });
   };
   const advance = (id: string): FakeCheckout => {
@@ -190,21 +219,24 @@ export function checkoutSimulations(state: FakeState): CheckoutSimulations {
         detected_at: now,
         confirmations: 1,
       });
+      state.emit(scope, 'checkout.detected', id, 'detected');
     } else if (checkout.status === 'detected') {
       checkout.status = 'confirming';
       checkout.confirmations = Math.max(1, checkout.required_confirmations - 1);
+      state.emit(scope, 'checkout.confirming', id, 'confirming');
     } else {
       confirm(scope, checkout, now);
     }
     return checkout;
   };
   const settle = (id: string, status: 'expired' | 'failed'): FakeCheckout => {
-    const { record: checkout } = find(id);
+    const { scope, record: checkout } = find(id);
     refuseTerminal(checkout, `become ${status}`);
     if (status === 'expired' && checkout.status !== 'pending') {
       throw conflict(`Checkout ${id} is ${checkout.status}; only a pending checkout can expire.`);
     }
     checkout.status = status;
+    state.emit(scope, `checkout.${status}`, id, status);
     return checkout;
   };
   return {

@@ -1,3 +1,4 @@
+import type { Checkout } from '../../resources/checkouts.js';
 import {
   type PaymentLink,
   paymentLinkCreateParams,
@@ -5,10 +6,12 @@ import {
   paymentLinkListParams,
 } from '../../resources/payment-links.js';
 import type { PaymentMethod } from '../../resources/payment-methods.js';
-import { FakeApiError, invalid } from '../errors.js';
+import { conflict, FakeApiError, invalid } from '../errors.js';
 import type { Route } from '../router.js';
+import type { DueSource } from '../schedule.js';
 import { type FakeState, newId, type Scope } from '../state.js';
 import { type Fields, readParams } from '../validate.js';
+import { type FakeCheckout, insertCheckout } from './checkouts.js';
 
 /** The host of the fake's payment pages: links are `https://pay.chainbill.test/l/<id>`. */
 export const fakePayHost = 'https://pay.chainbill.test';
@@ -51,6 +54,7 @@ function createLink(state: FakeState, scope: Scope, body: Fields): PaymentLink {
   const method = usableMethod(scope, params.payment_method_id, amount);
   const now = state.now();
   const id = newId('pl_');
+  state.emit(scope, 'payment_link.created', id, null);
   return linksOf(scope).insert({
     id,
     org_id: scope.org_id,
@@ -78,3 +82,60 @@ export const paymentLinkRoutes: Route[] = [
     },
   },
 ];
+
+/** Payment links whose expiry is in `fake.events` already. */
+const expiredLinks = new WeakSet<PaymentLink>();
+
+/** The clock's work on payment links: each one expires (stops making checkouts) at `expires_at`. */
+export const paymentLinksDue: DueSource = function* (state, scope, to) {
+  for (const link of linksOf(scope).all()) {
+    if (link.expires_at === null || expiredLinks.has(link)) continue;
+    const at = Date.parse(link.expires_at);
+    if (at <= to)
+      yield {
+        at,
+        fire: () => {
+          expiredLinks.add(link);
+          state.emit(scope, 'payment_link.expired', link.id, null);
+          return undefined;
+        },
+      };
+  }
+};
+
+/** What a payer does with a payment link (`fake.simulate`). */
+export interface PaymentLinkSimulations {
+  /**
+   * A payer opens the link: a new `pending` checkout for the link's `amount_usd`, on its payment
+   * method's chain, token and `required_confirmations`, expiring 30 minutes later, with
+   * `metadata.payment_link_id`.
+   *
+   * @param paymentLinkId - The link, prefix `pl_`.
+   * @returns The new checkout.
+   * @throws {FakeApiError} 409 `invalid_state` once the clock is at or past the link's
+   *   `expires_at`, or when its payment method is no longer active; 404 for an unknown id.
+   */
+  openPaymentLink(paymentLinkId: string): Checkout;
+}
+
+/** @returns The payment link simulations bound to the fake's state. */
+export function paymentLinkSimulations(state: FakeState): PaymentLinkSimulations {
+  return {
+    openPaymentLink: (id) => {
+      const { scope, record: link } = state.locate<PaymentLink>('payment_links', id, 'payment link');
+      if (link.expires_at !== null && Date.parse(link.expires_at) <= Date.parse(state.now()))
+        throw conflict(`Payment link ${id} expired at ${link.expires_at}; it makes no more checkouts.`);
+      const method = scope.collection<PaymentMethod>('payment_methods').get(link.payment_method_id);
+      if (method?.status !== 'active')
+        throw conflict(`Payment link ${id}: its payment method ${link.payment_method_id} is not active.`);
+      const { id: _key, ...checkout } = insertCheckout(state, scope, {
+        amount_usd: link.amount_usd,
+        chain: method.chain,
+        token: method.token,
+        required_confirmations: method.required_confirmations,
+        metadata: { payment_link_id: id },
+      } as Partial<FakeCheckout>);
+      return checkout;
+    },
+  };
+}

@@ -67,6 +67,7 @@ export function payoutSimulations(state: FakeState): PayoutSimulations {
     if (payout.status === 'settled') payout.verified_at = now;
     payout.updated_at = now;
     if (payout.status === 'settled') recordSettlement(state, found.scope, payout, 20);
+    state.emit(found.scope, `payout.${payout.status as Exclude<PayoutStatus, 'draft'>}`, id, payout.status);
     return found;
   };
   return {
@@ -81,12 +82,13 @@ export function payoutSimulations(state: FakeState): PayoutSimulations {
       return record;
     },
     failPayout: (id, reason = 'execution_failed') => {
-      const { record: payout } = state.locate<FakePayout>('payouts', id, 'payout intent');
+      const { scope, record: payout } = state.locate<FakePayout>('payouts', id, 'payout intent');
       if (!['approved', 'pending_execution', 'executed', 'verifying'].includes(payout.status)) {
         throw conflict(`Payout ${id} is ${payout.status}; only an approved or executing payout can fail.`);
       }
       const now = state.now();
       Object.assign(payout, { status: 'failed', failed_at: now, failure_reason: reason, updated_at: now });
+      state.emit(scope, 'payout.failed', id, 'failed');
       return payout;
     },
   };

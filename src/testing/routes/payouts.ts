@@ -42,8 +42,10 @@ function isoOrKeep<T extends null | undefined>(value: string | T): string | T {
 function createPayout(state: FakeState, scope: Scope, body: Fields): FakePayout {
   const params = readParams(payoutCreateParams(), body, 'body');
   const now = state.now();
+  const id = newId('po_');
+  state.emit(scope, 'payout.created', id, 'draft');
   return payoutsOf(scope).insert({
-    id: newId('po_'),
+    id,
     org_id: scope.org_id,
     recipient_address: params.recipient_address,
     chain: params.chain,
@@ -90,6 +92,7 @@ function updatePayout(state: FakeState, scope: Scope, id: string, body: Fields):
   const now = state.now();
   if (status === 'approved') Object.assign(payout, { status, approved_at: now, approved_by: apiApprover });
   if (status === 'canceled') Object.assign(payout, { status, canceled_at: now });
+  if (status !== undefined) state.emit(scope, `payout.${status}`, id, status);
   if (description !== undefined) payout.description = description;
   if (dueDate !== undefined) payout.due_date = dueDate;
   payout.updated_at = now;
@@ -176,7 +179,10 @@ export function payoutSeeds(state: FakeState, scopeOf: (apiKey?: string) => Scop
       if (fields.status !== undefined && !payoutStatuses.includes(fields.status as PayoutStatus)) {
         throw invalid('status', `must be one of ${payoutStatuses.join(', ')}`);
       }
-      return Object.assign(base, fields, { id: base.id, org_id: base.org_id, environment: base.environment });
+      Object.assign(base, fields, { id: base.id, org_id: base.org_id, environment: base.environment });
+      if (base.status !== 'draft')
+        state.emit(scope, `payout.${base.status as Exclude<PayoutStatus, 'draft'>}`, base.id, base.status);
+      return base;
     },
   };
 }

@@ -1,7 +1,6 @@
 import type { PaymentMethod } from '../../resources/payment-methods.js';
 import type { Plan } from '../../resources/plans.js';
 import {
-  type Subscription,
   type SubscriptionAction,
   type SubscriptionStatus,
   subscriptionCreateParams,
@@ -9,17 +8,11 @@ import {
   subscriptionUpdateParams,
 } from '../../resources/subscriptions.js';
 import { conflict, FakeApiError, notFound } from '../errors.js';
-import { recordRevenueEvent } from '../ledger.js';
 import type { Route } from '../router.js';
 import { type FakeState, newId, type Scope } from '../state.js';
 import { type Fields, readParams } from '../validate.js';
 import type { FakeCustomer } from './customers.js';
-
-/**
- * The fake's subscription record: the wire shape, `customer` and `plan` embedded by reference, so
- * a response always shows their current state.
- */
-export type FakeSubscription = Subscription & { status: SubscriptionStatus };
+import { chargePeriod, type FakeSubscription, resume } from './subscription-billing.js';
 
 const subscriptionsOf = (scope: Scope) => scope.collection<FakeSubscription>('subscriptions');
 
@@ -31,20 +24,6 @@ function missingReference(kind: string, param: string, id: string): FakeApiError
 /** 409 `invalid_state` naming the body parameter whose resource is in the wrong state. */
 function unusable(param: string, message: string): FakeApiError {
   return new FakeApiError(409, 'invalid_request_error', 'invalid_state', message, param);
-}
-
-/**
- * `iso` plus `months` calendar months in UTC; the day is clamped to the end of a shorter month
- * (Jan 31 + 1 month = Feb 28/29), as billing engines do.
- */
-function addMonths(iso: string, months: number): string {
-  const date = new Date(iso);
-  const day = date.getUTCDate();
-  date.setUTCDate(1);
-  date.setUTCMonth(date.getUTCMonth() + months);
-  const lastDay = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate();
-  date.setUTCDate(Math.min(day, lastDay));
-  return date.toISOString();
 }
 
 function paymentMethodFor(scope: Scope, id: string | undefined): PaymentMethod {
@@ -63,23 +42,6 @@ function paymentMethodFor(scope: Scope, id: string | undefined): PaymentMethod {
   if (method.status !== 'active')
     throw unusable('payment_method_id', `Payment method ${method.id} is ${method.status}.`);
   return method;
-}
-
-/** Starts a billing period of the plan at `start` and records its charge in the ledger. */
-function chargePeriod(scope: Scope, subscription: FakeSubscription, start: string, now: string): void {
-  const plan = subscription.plan;
-  subscription.status = 'active';
-  subscription.current_period_start = start;
-  subscription.current_period_end = addMonths(start, Math.max(1, plan.interval_count));
-  recordRevenueEvent(scope, now, {
-    event_type: 'subscription_charged',
-    amount: plan.amount,
-    currency: plan.currency,
-    subscription_id: subscription.id,
-    customer_id: subscription.customer_id,
-    renewal_id: newId('ren_'),
-    description: `Renewal of ${plan.name}`,
-  });
 }
 
 function createSubscription(state: FakeState, scope: Scope, body: Fields): FakeSubscription {
@@ -117,9 +79,12 @@ function createSubscription(state: FakeState, scope: Scope, body: Fields): FakeS
     customer,
     plan,
   });
-  if (trialEnd === null) chargePeriod(scope, subscription, now, now);
+  state.emit(scope, 'subscription.created', subscription.id, 'trialing');
+  if (trialEnd === null) chargePeriod(state, scope, subscription, now);
   return subscription;
 }
+
+const actionEvents = { cancel: 'cancel_scheduled', cancel_immediately: 'canceled', pause: 'paused' } as const;
 
 /** Source states each action is allowed from (the fake's choice; the spec leaves it "not shown"). */
 const allowedFrom: Record<SubscriptionAction, readonly SubscriptionStatus[]> = {
@@ -137,12 +102,16 @@ function updateSubscription(state: FakeState, scope: Scope, id: string, body: Fi
     throw conflict(`Cannot ${action} subscription ${id}: it is ${subscription.status}.`);
   }
   const now = state.now();
+  subscription.updated_at = now;
+  if (action === 'resume') {
+    resume(state, scope, subscription);
+    return subscription;
+  }
   if (action === 'cancel') subscription.cancel_at_period_end = true;
   if (action === 'cancel_immediately') Object.assign(subscription, { status: 'canceled', canceled_at: now });
   if (action === 'pause')
     Object.assign(subscription, { status: 'paused', pause_start: now, pause_end: null });
-  if (action === 'resume') Object.assign(subscription, { status: 'active', pause_end: now });
-  subscription.updated_at = now;
+  state.emit(scope, `subscription.${actionEvents[action]}`, id, subscription.status);
   return subscription;
 }
 
@@ -160,57 +129,3 @@ export const subscriptionRoutes: Route[] = [
     }),
   },
 ];
-
-/** Moves subscriptions the way the billing engine would at a renewal date (`fake.simulate`). */
-export interface SubscriptionSimulations {
-  /**
-   * The renewal date arrives and the charge succeeds: a new period of `plan.interval_count` months
-   * starts where the current one ended (the trial's end for a `trialing` subscription), status
-   * `active`, and a `subscription_charged` revenue event is recorded with `subscription_id`,
-   * `customer_id`, a new `renewal_id` (`ren_…`), the plan's amount and currency. Works from
-   * `trialing`, `active` and `past_due`. A subscription with `cancel_at_period_end` is not charged:
-   * its period ends and it becomes `canceled`, with `canceled_at`.
-   *
-   * @param subscriptionId - The subscription, prefix `sub_`.
-   * @returns The subscription after the renewal.
-   * @throws {FakeApiError} 409 from `paused`, `canceled` or `expired`; 404 for an unknown id.
-   */
-  chargeRenewal(subscriptionId: string): Subscription;
-  /**
-   * The renewal charge fails: status `past_due`; the period does not move and nothing is recorded
-   * in the ledger. Works from `trialing`, `active` and `past_due`.
-   *
-   * @param subscriptionId - The subscription, prefix `sub_`.
-   * @returns The subscription, now `past_due`.
-   * @throws {FakeApiError} 409 from `paused`, `canceled` or `expired`; 404 for an unknown id.
-   */
-  failRenewal(subscriptionId: string): Subscription;
-}
-
-const renewable: readonly SubscriptionStatus[] = ['trialing', 'active', 'past_due'];
-
-/** @returns The subscription simulations bound to the fake's state. */
-export function subscriptionSimulations(state: FakeState): SubscriptionSimulations {
-  const renewing = (id: string): { scope: Scope; record: FakeSubscription } => {
-    const found = state.locate<FakeSubscription>('subscriptions', id, 'subscription');
-    if (!renewable.includes(found.record.status)) {
-      throw conflict(`Subscription ${id} is ${found.record.status}; only a live subscription renews.`);
-    }
-    return found;
-  };
-  return {
-    chargeRenewal: (id) => {
-      const { scope, record } = renewing(id);
-      const now = state.now();
-      if (record.cancel_at_period_end) Object.assign(record, { status: 'canceled', canceled_at: now });
-      else chargePeriod(scope, record, record.current_period_end ?? now, now);
-      record.updated_at = now;
-      return record;
-    },
-    failRenewal: (id) => {
-      const { record } = renewing(id);
-      Object.assign(record, { status: 'past_due', updated_at: state.now() });
-      return record;
-    },
-  };
-}

@@ -81,16 +81,17 @@ try {
     `${sub.id} for ${sub.customer.email} on ${sub.plan.name}: ${show(sub)}, trial ends ${sub.trial_end}`,
   );
 
-  // 4. The trial ends and the first charge succeeds; a month later the charge fails, then is retried.
-  fake.clock.advance(14 * day);
-  sub = fake.simulate.chargeRenewal(sub.id);
-  console.log(`trial over, charged: ${show(sub)}`);
-  fake.clock.advance(31 * day);
-  sub = fake.simulate.failRenewal(sub.id);
-  console.log(`next charge failed: ${show(sub)}`);
-  fake.clock.advance(2 * day);
-  sub = fake.simulate.chargeRenewal(sub.id);
-  console.log(`retried and charged: ${show(sub)}`);
+  // 4. Time drives billing (the fake's test clock): the trial ends and the first charge succeeds;
+  // a month later the charge fails (the card, say), and the retry a day later goes through.
+  const trialOver = fake.clock.advance({ days: 14 });
+  console.log(
+    `trial over on ${trialOver.to.slice(0, 10)}: ended ${trialOver.trialEnded}, charged ${trialOver.renewed}`,
+  );
+  fake.simulate.failNextRenewal(sub.id);
+  const failed = fake.clock.advance({ days: 31 });
+  console.log(`renewal on ${failed.events[0]?.at.slice(0, 10)} failed: ${failed.events[0]?.status}`);
+  const retried = fake.clock.advance({ days: 1 });
+  console.log(`retried a day later: ${retried.events.map((e) => e.type).join(', ')}`);
 
   // 5. The customer pauses for a while, then resumes.
   sub = await chainbill.subscriptions.pause(sub.id);
@@ -102,9 +103,9 @@ try {
   // 6. They cancel: service runs to the end of the paid period, then stops, with no charge.
   sub = await chainbill.subscriptions.cancel(sub.id);
   console.log(`canceled: ${show(sub)}`);
-  fake.clock.set(sub.current_period_end ?? fake.clock.now());
-  sub = fake.simulate.chargeRenewal(sub.id);
-  console.log(`period over: ${sub.status} at ${sub.canceled_at}`);
+  const periodOver = fake.clock.set(sub.current_period_end ?? fake.clock.now());
+  const ended = periodOver.events.find((e) => e.objectId === sub.id);
+  console.log(`period over: ${ended?.status} at ${ended?.at}, canceled without a charge`);
   try {
     await chainbill.subscriptions.resume(sub.id);
   } catch (error) {

@@ -171,6 +171,17 @@ async function main(argv: string[]): Promise<void> {
       if (error.code === 'EACCES') throw new CliError(`cannot listen on ${where}: permission denied`, 1);
       throw new CliError(`cannot listen on ${where}: ${error.message.split('\n')[0]}`, 1);
     });
+  // Before anything is printed: a caller may signal as soon as it reads the first line.
+  let stopping = false;
+  const stop = (): void => {
+    if (stopping) process.exit(0); // a second signal: do not wait for the close
+    stopping = true;
+    server.close().then(
+      () => process.exit(0),
+      () => process.exit(0),
+    );
+  };
+  process.on('SIGINT', stop).on('SIGTERM', stop);
   const controlUrl = `${server.url.replace(/\/v1$/, '')}/_fake/`;
   const organizations = knownOrganizations(fake);
   if (options.json) {
@@ -201,16 +212,6 @@ async function main(argv: string[]): Promise<void> {
     );
     process.stdout.write(`${lines.join('\n')}\n`);
   }
-  let stopping = false;
-  const stop = (): void => {
-    if (stopping) process.exit(0); // a second signal: do not wait for the close
-    stopping = true;
-    server.close().then(
-      () => process.exit(0),
-      () => process.exit(0),
-    );
-  };
-  process.on('SIGINT', stop).on('SIGTERM', stop);
 }
 
 /** One line on stderr, never a stack trace. */

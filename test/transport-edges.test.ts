@@ -80,8 +80,10 @@ describe('maxResponseBytes', () => {
     expect(server.hits()).toBe(2); // the warm-up and one attempt: not retried
     // Up to 1 GiB is sent; the SDK keeps at most the cap. undici copies each chunk it reads, so a
     // plain fetch reader that keeps 16 MiB already peaks near 3x (docs/security.md); buffering the
-    // whole body, as before, peaks past 1 GiB.
-    expect(peak - before).toBeLessThan(4 * cap);
+    // whole body, as before, peaks past 1 GiB (64x). RSS peaks move with GC timing: 2.5-3.5x
+    // alone, 4.2x once in CI with the whole suite on 2 busy cores; 8x keeps clear of that noise
+    // and still fails the regression by a factor of 8.
+    expect(peak - before).toBeLessThan(8 * cap);
   });
 
   it('counts a gzip bomb after decompression', async () => {

@@ -6,6 +6,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { configureControl } from './control.js';
+import { oneLine } from './errors.js';
 import { createFakeChainbill } from './fake.js';
 import {
   applySeedFile,
@@ -169,7 +170,7 @@ async function main(argv: string[]): Promise<void> {
       if (error.code === 'EADDRNOTAVAIL')
         throw new CliError(`cannot listen on ${where}: no such local address`, 1);
       if (error.code === 'EACCES') throw new CliError(`cannot listen on ${where}: permission denied`, 1);
-      throw new CliError(`cannot listen on ${where}: ${error.message.split('\n')[0]}`, 1);
+      throw new CliError(`cannot listen on ${where}: ${oneLine(error)}`, 1);
     });
   // Before anything is printed: a caller may signal as soon as it reads the first line.
   let stopping = false;
@@ -216,8 +217,7 @@ async function main(argv: string[]): Promise<void> {
 
 /** One line on stderr, never a stack trace. */
 function fail(error: unknown): never {
-  const message = error instanceof Error ? error.message : String(error);
-  process.stderr.write(`chainbill-fake: ${message.split('\n')[0]}\n`);
+  process.stderr.write(`chainbill-fake: ${oneLine(error)}\n`);
   process.exit(error instanceof CliError ? error.exitCode : 1);
 }
 

@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { type Incoming, parseJsonBody } from './body.js';
-import { type ControlOptions, Created, endpoints, invalid, oneLine, withQuery } from './control-endpoints.js';
-import { FakeApiError } from './errors.js';
+import { type ControlOptions, Created, endpoints, invalid, withQuery } from './control-endpoints.js';
+import { FakeApiError, oneLine } from './errors.js';
 import type { FakeChainbill } from './fake.js';
 import { SeedFileError } from './seed-file.js';
 

@@ -63,6 +63,15 @@ export function notFound(kind: string, id: string): FakeApiError {
   return new FakeApiError(404, 'invalid_request_error', 'resource_missing', `No such ${kind}: ${id}`, 'id');
 }
 
+/**
+ * @param error - Anything thrown.
+ * @returns The first line of its message, never a stack: for the one-line errors of the CLI and
+ *   the control API.
+ */
+export function oneLine(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
+}
+
 /** 409 `invalid_state`: the resource's state does not allow the change. */
 export function conflict(message: string): FakeApiError {
   return new FakeApiError(409, 'invalid_request_error', 'invalid_state', message, null);

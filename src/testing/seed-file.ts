@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini';
 import { toIssues } from '../internal/issues.js';
-import { FakeApiError } from './errors.js';
+import { FakeApiError, oneLine } from './errors.js';
 import { createFakeChainbill, type FakeChainbill } from './fake.js';
 import {
   checkSeedFile,
@@ -93,7 +93,7 @@ export function parseSeedFile(text: string): SeedFile {
   try {
     json = JSON.parse(text);
   } catch (error) {
-    throw new SeedFileError('', `not JSON: ${firstLine(error)}`);
+    throw new SeedFileError('', `not JSON: ${oneLine(error)}`);
   }
   return checkSeedFile(json);
 }
@@ -142,7 +142,7 @@ export function applySeedFile(fake: FakeChainbill, json: unknown): SeedSummary {
     return run(fake, file, registry);
   } catch (error) {
     // The scratch run succeeded, so this is a bug in the fake; say plainly that it is half applied.
-    throw new SeedFileError('', `failed after a successful dry run, partly applied: ${firstLine(error)}`);
+    throw new SeedFileError('', `failed after a successful dry run, partly applied: ${oneLine(error)}`);
   }
 }
 
@@ -190,7 +190,7 @@ function issueKeys(
       try {
         fake.createApiKey({ orgId, environment, key });
       } catch (error) {
-        throw new SeedFileError(`organizations[${i}].keys.${environment}[${k}]`, firstLine(error));
+        throw new SeedFileError(`organizations[${i}].keys.${environment}[${k}]`, oneLine(error));
       }
       if (!keys[environment].includes(key)) keys[environment].push(key);
     });
@@ -203,7 +203,7 @@ function seedRecord(seed: SeedFunction, fields: Record<string, unknown>, apiKey:
   try {
     return seed(fields, { apiKey });
   } catch (error) {
-    if (!(error instanceof FakeApiError)) throw new SeedFileError(path, firstLine(error));
+    if (!(error instanceof FakeApiError)) throw new SeedFileError(path, oneLine(error));
     const param = error.param ?? '';
     const message =
       param !== '' && error.message.startsWith(`${param} `)
@@ -244,8 +244,4 @@ function isRegistered(registry: Map<string, SeedKeys>, key: string): boolean {
 
 function copyKeys(keys: SeedKeys | undefined): SeedKeys {
   return { sandbox: [...(keys?.sandbox ?? [])], live: [...(keys?.live ?? [])] };
-}
-
-function firstLine(error: unknown): string {
-  return (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
 }

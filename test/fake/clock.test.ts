@@ -209,6 +209,22 @@ describe('checkouts and payment links on the clock', () => {
     expect(fake.clock.advance({ days: 1 }).expired).toEqual([]); // each expires once
   });
 
+  it('events name their cause: seed, simulate, clock', () => {
+    const { fake } = setup();
+    const paid = fake.seed.checkout();
+    fake.simulate.confirmCheckout(paid.checkout_id);
+    const stale = fake.seed.checkout();
+    fake.clock.advance({ hours: 1 });
+    expect(fake.events.map((e) => [e.type, e.objectId, e.cause])).toEqual([
+      ['checkout.created', paid.checkout_id, 'seed'],
+      ['checkout.detected', paid.checkout_id, 'simulate'],
+      ['checkout.confirming', paid.checkout_id, 'simulate'],
+      ['checkout.confirmed', paid.checkout_id, 'simulate'],
+      ['checkout.created', stale.checkout_id, 'seed'],
+      ['checkout.expired', stale.checkout_id, 'clock'],
+    ]);
+  });
+
   it('a clock that follows real time catches up before it answers', async () => {
     const { fake, chainbill } = setup();
     fake.clock.useRealTime();

@@ -62,8 +62,7 @@ async function clientOver(
 }
 
 async function payoutsOf(fake: FakeChainbill) {
-  const chainbill = new Chainbill({ apiKey: fake.apiKey, baseUrl: fake.baseUrl, fetch: fake.fetch });
-  return (await chainbill.payouts.list()).data;
+  return (await (await clientOver('fetch', fake, 2)).payouts.list()).data;
 }
 
 describe.each(['fetch', 'msw', 'listen'] as const)('over %s', (way) => {
@@ -117,7 +116,7 @@ describe.each(['fetch', 'msw', 'listen'] as const)('over %s', (way) => {
 describe('statuses and delays', () => {
   it('429 with Retry-After: the SDK waits as told and retries', async () => {
     const fake = createFakeChainbill();
-    const chainbill = new Chainbill({ apiKey: fake.apiKey, baseUrl: fake.baseUrl, fetch: fake.fetch });
+    const chainbill = await clientOver('fetch', fake, 2); // the SDK's default retries
     fake.faults.next({ route: '/customers' }, { status: 429, retryAfter: 0 });
     expect((await chainbill.customers.list()).data).toEqual([]);
     expect(fake.requests.map((r) => r.status)).toEqual([429, 200]);
@@ -134,7 +133,7 @@ describe('statuses and delays', () => {
   it('a delay holds the answer for exactly that long on the process timers', async () => {
     vi.useFakeTimers();
     const fake = createFakeChainbill();
-    const chainbill = new Chainbill({ apiKey: fake.apiKey, baseUrl: fake.baseUrl, fetch: fake.fetch });
+    const chainbill = await clientOver('fetch', fake, 2); // the SDK's default retries
     fake.faults.next({ method: 'GET' }, { delay: 5_000 });
     let settled = false;
     const call = chainbill.customers.list().finally(() => {
@@ -151,12 +150,7 @@ describe('statuses and delays', () => {
 describe('matching', () => {
   it('a route template matches its paths only; faults apply in order, `times` each', async () => {
     const fake = createFakeChainbill();
-    const chainbill = new Chainbill({
-      apiKey: fake.apiKey,
-      baseUrl: fake.baseUrl,
-      fetch: fake.fetch,
-      maxRetries: 0,
-    });
+    const chainbill = await clientOver('fetch', fake);
     const { id } = await chainbill.payouts.create(payout);
     fake.faults.next({ route: '/payouts/{id}' }, { status: 502 }, { times: 2 });
     fake.faults.next({ method: 'PATCH' }, { status: 504 });
@@ -176,12 +170,7 @@ describe('matching', () => {
 
   it('times: Infinity stays until clear()', async () => {
     const fake = createFakeChainbill();
-    const chainbill = new Chainbill({
-      apiKey: fake.apiKey,
-      baseUrl: fake.baseUrl,
-      fetch: fake.fetch,
-      maxRetries: 0,
-    });
+    const chainbill = await clientOver('fetch', fake);
     fake.faults.next({}, { status: 500 }, { times: Number.POSITIVE_INFINITY });
     for (let i = 0; i < 3; i++)
       await expect(chainbill.customers.list()).rejects.toMatchObject({ status: 500 });

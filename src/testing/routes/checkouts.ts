@@ -84,7 +84,7 @@ export interface CheckoutSeeds {
 
 /**
  * Stores a new checkout (a seed, or a visit to a payment link) with the defaults of
- * {@link CheckoutSeeds.checkout}; `checked` are `fields` after the seed checks.
+ * {@link CheckoutSeeds.checkout}, `fields` checked as a seed's are.
  */
 export function insertCheckout(state: FakeState, scope: Scope, fields: Partial<FakeCheckout>): FakeCheckout {
   const checked = readParams(seedChecks(), fields as Fields, 'body');

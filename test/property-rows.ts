@@ -1,9 +1,24 @@
 /**
  * One row per SDK method for `property.test.ts`: how to call it, its parameters (valid and invalid
- * values of each, from the spec's limits) and the request the spec says it sends.
+ * values of each, from the spec's limits) and the request the spec says it sends. The method,
+ * path, id prefix and the list of parameters (with which are required) come from each method's
+ * operation, so they are never restated here; the values are literal (the spec's boundaries, STYLE.md
+ * rule 13), one table by parameter name, so they stay a check of the schemas rather than a copy.
  */
 import type { Chainbill } from 'chainbill';
 import fc from 'fast-check';
+import type { Operation } from '../src/internal/operation.js';
+import { checkoutOperations } from '../src/resources/checkouts.js';
+import { customerOperations } from '../src/resources/customers.js';
+import { entitlementOperations } from '../src/resources/entitlements.js';
+import { paymentLinkOperations } from '../src/resources/payment-links.js';
+import { paymentMethodOperations } from '../src/resources/payment-methods.js';
+import { payoutSettlementOperations } from '../src/resources/payout-settlements.js';
+import { payoutOperations } from '../src/resources/payouts.js';
+import { planOperations } from '../src/resources/plans.js';
+import { revenueEventOperations } from '../src/resources/revenue-events.js';
+import { subscriptionOperations } from '../src/resources/subscriptions.js';
+import { webhookEndpointOperations } from '../src/resources/webhook-endpoints.js';
 
 /** One parameter: values the spec allows, values it does not, how the SDK puts it on the wire. */
 export interface Field {
@@ -152,271 +167,210 @@ const payoutStatuses = [
   'failed',
   'canceled',
 ];
+const payoutDescription = maxText(512, true);
+const amountLimit: Field = {
+  valid: fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.constant(null)),
+  invalid: fc.oneof(fc.constant('1'), fc.boolean()),
+};
 
-/** Every SDK method. Keep in step with `src/resources/`. */
-export const rows: Row[] = [
-  {
-    name: 'payouts.create',
-    http: 'POST',
-    path: () => '/payouts',
-    fields: {
-      recipient_address: requiredText,
-      chain: required(chain),
-      token: required(token),
-      amount: required(number(0.01)),
-      currency: requiredText,
-      description: maxText(512, true),
-      reference_type: oneOf(['checkout', 'subscription', 'invoice', 'manual']),
-      reference_id: { valid: fc.oneof(text(), fc.constant(null)), invalid: nonString },
-      due_date: dateTime(true),
-    },
-    call: (c, _, p: never) => c.payouts.create(p),
+/**
+ * The values of each parameter, by wire name, for every method that has it; `byMethod` below holds
+ * the few names whose rules differ between methods (`status`, `description`, `due_date`).
+ */
+const byName: Record<string, Field> = {
+  recipient_address: requiredText,
+  chain,
+  token,
+  amount: number(0.01),
+  currency: requiredText,
+  reference_type: oneOf(['checkout', 'subscription', 'invoice', 'manual']),
+  reference_id: { valid: fc.oneof(text(), fc.constant(null)), invalid: nonString },
+  due_date_before: dateTime(),
+  due_date_after: dateTime(),
+  limit,
+  cursor,
+  offset: number(0, { integer: true }),
+  payout_intent_id: idParam('po_'),
+  email: {
+    valid: fc
+      .emailAddress()
+      .filter((e) => e.length <= 64 && /^[\w.+-]+@[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}$/i.test(e)),
+    invalid: fc.oneof(fc.constantFrom('', 'ada', 'ada@', '@example.com', 'ada example.com'), nonString),
   },
-  {
-    name: 'payouts.list',
-    http: 'GET',
-    path: () => '/payouts',
-    fields: {
-      status: oneOf(payoutStatuses),
-      due_date_before: dateTime(),
-      due_date_after: dateTime(),
-      limit,
-      cursor,
-    },
-    call: (c, _, p: never) => c.payouts.list(p),
+  name: maxText(256),
+  external_id: maxText(256),
+  metadata,
+  plan_id: idParam('plan_'),
+  customer_id: idParam('cus_'),
+  payment_method_id: idParam('pm_'),
+  feature_key: {
+    valid: maxText(256).valid.filter((s) => typeof s === 'string' && s.length > 0),
+    invalid: fc.oneof(fc.constant(''), maxText(256).invalid),
   },
-  {
-    name: 'payouts.update',
-    http: 'PATCH',
-    path: (id) => `/payouts/${id}`,
-    idPrefix: 'po_',
-    fields: {
-      status: oneOf(['approved', 'canceled']),
-      description: maxText(512, true),
-      due_date: dateTime(true),
-    },
-    call: (c, id, p: never) => c.payouts.update(id, p),
+  value_type: valueType,
+  ...valueFields,
+  amount_usd: number(0.01),
+  expires_in_seconds: number(300, { integer: true }),
+  display_name: maxText(256, true),
+  required_confirmations: number(1, { integer: true }),
+  min_amount_usd: amountLimit,
+  max_amount_usd: amountLimit,
+  is_default: boolean,
+  event_type: oneOf([
+    'checkout_confirmed',
+    'subscription_charged',
+    'refund',
+    'adjustment_credit',
+    'adjustment_debit',
+    'chargeback',
+  ]),
+  date_from: dateTime(),
+  date_to: dateTime(),
+  action: oneOf(['cancel', 'cancel_immediately', 'pause', 'resume']),
+};
+const byMethod: Record<string, Record<string, Field>> = {
+  'payouts.create': { description: payoutDescription, due_date: dateTime(true) },
+  'payouts.list': { status: oneOf(payoutStatuses) },
+  'payouts.update': {
+    status: oneOf(['approved', 'canceled']),
+    description: payoutDescription,
+    due_date: dateTime(true),
   },
-  {
-    name: 'payouts.approve',
-    http: 'PATCH',
-    path: (id) => `/payouts/${id}`,
-    idPrefix: 'po_',
-    fields: {},
-    fixed: { status: 'approved' },
-    call: (c, id) => c.payouts.approve(id),
+  'checkouts.list': {
+    status: oneOf(['pending', 'detected', 'confirming', 'confirmed', 'expired', 'failed']),
   },
-  {
-    name: 'payouts.cancel',
-    http: 'PATCH',
-    path: (id) => `/payouts/${id}`,
-    idPrefix: 'po_',
-    fields: {},
-    fixed: { status: 'canceled' },
-    call: (c, id) => c.payouts.cancel(id),
-  },
-  {
-    name: 'payouts.settlements.list',
-    http: 'GET',
-    path: () => '/payouts/settlements',
-    fields: { payout_intent_id: idParam('po_'), chain, limit, cursor },
-    call: (c, _, p: never) => c.payouts.settlements.list(p),
-  },
-  {
-    name: 'checkouts.list',
-    http: 'GET',
-    path: () => '/checkouts',
-    fields: {
-      status: oneOf(['pending', 'detected', 'confirming', 'confirmed', 'expired', 'failed']),
-      limit,
-      cursor,
-    },
-    call: (c, _, p: never) => c.checkouts.list(p),
-  },
-  {
-    name: 'customers.create',
-    http: 'POST',
-    path: () => '/customers',
-    fields: {
-      email: required({
-        valid: fc
-          .emailAddress()
-          .filter((e) => e.length <= 64 && /^[\w.+-]+@[a-z0-9-]+(\.[a-z0-9-]+)*\.[a-z]{2,}$/i.test(e)),
-        invalid: fc.oneof(fc.constantFrom('', 'ada', 'ada@', '@example.com', 'ada example.com'), nonString),
-      }),
-      name: maxText(256),
-      external_id: maxText(256),
-      metadata,
-    },
-    call: (c, _, p: never) => c.customers.create(p),
-  },
-  {
-    name: 'customers.list',
-    http: 'GET',
-    path: () => '/customers',
-    fields: { offset: number(0, { integer: true }), limit },
-    fixed: { offset: 0 },
-    call: (c, _, p: never) => c.customers.list(p),
-  },
-  {
-    name: 'entitlements.create',
-    http: 'POST',
-    path: () => '/subscriptions/entitlements',
-    fields: {
-      plan_id: required(idParam('plan_')),
-      feature_key: required({
-        valid: maxText(256).valid.filter((s) => typeof s === 'string' && s.length > 0),
-        invalid: fc.oneof(fc.constant(''), maxText(256).invalid),
-      }),
-      value_type: required(valueType),
-      ...valueFields,
-    },
-    params: fc
-      .record({
-        plan_id: idOf('plan_'),
-        feature_key: text().filter((s) => s.length > 0),
-        value_type: fc.constantFrom('boolean', 'numeric', 'string'),
-      })
-      .chain((base) =>
-        fc
-          .record({
-            value: (valueFields[`value_${base.value_type}`] as Field).valid.filter((v) => v !== null),
-          })
-          .map(({ value }) => ({
-            ...base,
-            [`value_${base.value_type}`]: value,
-          })),
-      ),
-    call: (c, _, p: never) => c.entitlements.create(p),
-  },
-  {
-    name: 'entitlements.list',
-    http: 'GET',
-    path: () => '/subscriptions/entitlements',
-    fields: { plan_id: required(idParam('plan_')) },
-    call: (c, _, p: never) => c.entitlements.list(p),
-  },
-  {
-    name: 'entitlements.update',
-    http: 'PATCH',
-    path: (id) => `/subscriptions/entitlements/${id}`,
-    idPrefix: 'ent_',
-    fields: { value_type: valueType, ...valueFields },
-    params: fc.record(Object.fromEntries(Object.entries(valueFields).map(([k, f]) => [k, f.valid])), {
-      requiredKeys: [],
-    }),
-    call: (c, id, p: never) => c.entitlements.update(id, p),
-  },
-  {
-    name: 'entitlements.delete',
-    http: 'DELETE',
-    path: (id) => `/subscriptions/entitlements/${id}`,
-    idPrefix: 'ent_',
-    fields: {},
-    call: (c, id) => c.entitlements.delete(id),
-  },
-  {
-    name: 'paymentLinks.create',
-    http: 'POST',
-    path: () => '/payment-links',
-    fields: {
-      amount_usd: required(number(0.01)),
-      payment_method_id: required(idParam('pm_')),
-      description: maxText(512),
-      expires_in_seconds: number(300, { integer: true }),
-    },
-    call: (c, _, p: never) => c.paymentLinks.create(p),
-  },
-  {
-    name: 'paymentLinks.list',
-    http: 'GET',
-    path: () => '/payment-links',
-    fields: { limit, cursor },
-    call: (c, _, p: never) => c.paymentLinks.list(p),
-  },
-  {
-    name: 'paymentMethods.list',
-    http: 'GET',
-    path: () => '/payment-methods',
-    fields: { status: oneOf(['active', 'disabled']) },
-    call: (c, _, p: never) => c.paymentMethods.list(p),
-  },
-  {
-    name: 'paymentMethods.update',
-    http: 'PATCH',
-    path: (id) => `/payment-methods/${id}`,
-    idPrefix: 'pm_',
-    fields: {
-      display_name: maxText(256, true),
-      required_confirmations: number(1, { integer: true }),
-      min_amount_usd: {
-        valid: fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.constant(null)),
-        invalid: fc.oneof(fc.constant('1'), fc.boolean()),
-      },
-      max_amount_usd: {
-        valid: fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.constant(null)),
-        invalid: fc.oneof(fc.constant('1'), fc.boolean()),
-      },
-      is_default: boolean,
-    },
-    params: fc.record(
-      {
-        display_name: maxText(256, true).valid,
-        required_confirmations: fc.integer({ min: 1, max: 1000 }),
-        min_amount_usd: fc.oneof(fc.double({ min: 0, max: 1e6, noNaN: true }), fc.constant(null)),
-        max_amount_usd: fc.oneof(fc.double({ min: 1e6, max: 1e9, noNaN: true }), fc.constant(null)),
-        is_default: fc.boolean(),
-      },
-      { requiredKeys: [] },
+  'paymentLinks.create': { description: maxText(512) },
+  'paymentMethods.list': { status: oneOf(['active', 'disabled']) },
+  'plans.list': { status: oneOf(['active', 'archived']) },
+};
+
+/** A field of a params schema, as much of zod's own description of it as these rows read. */
+interface FieldSchema {
+  _zod: { optin?: string; def: { innerType?: FieldSchema; entries?: Record<string, string> } };
+}
+
+/** The fields of an operation's params schema, by wire name. */
+function shapeOf(operation: Operation): Record<string, FieldSchema> {
+  const def = operation.params?.()._zod.def as { shape?: Record<string, FieldSchema> } | undefined;
+  return def?.shape ?? {};
+}
+
+/** The values of a parameter: literal above, or, for an enum nobody listed, its own options. */
+function valuesOf(name: string, param: string, field: FieldSchema): Field {
+  const listed = byMethod[name]?.[param] ?? byName[param];
+  if (listed !== undefined) return listed;
+  const entries = (field._zod.def.innerType ?? field)._zod.def.entries;
+  if (entries !== undefined) return oneOf(Object.values(entries));
+  throw new Error(`property rows: no values for \`${param}\` of ${name}: add them to byName`);
+}
+
+/**
+ * A row for a method: method, path and id prefix from its operation; its parameters, and which
+ * are required, from the operation's params schema, unless the method takes none of its own
+ * (`approve`, `pause`, …: `fixed` says what it sends).
+ */
+function row(
+  name: string,
+  operation: Operation,
+  call: Row['call'],
+  extra: Pick<Row, 'fixed'> & { ownParams?: false } = {},
+): Row {
+  const fields: Record<string, Field> = {};
+  if (extra.ownParams !== false) {
+    for (const [param, field] of Object.entries(shapeOf(operation)))
+      fields[param] = { ...valuesOf(name, param, field), required: field._zod.optin !== 'optional' };
+  }
+  const params = paramSets[name];
+  return {
+    name,
+    http: operation.method,
+    path: (id) => operation.path.replace('{id}', id),
+    ...(operation.idPrefix === undefined ? {} : { idPrefix: operation.idPrefix }),
+    fields,
+    ...(params === undefined ? {} : { params }),
+    ...(extra.fixed === undefined ? {} : { fixed: extra.fixed }),
+    call,
+  };
+}
+
+/** Valid parameter sets where fields depend on each other (the value field `value_type` names). */
+const paramSets: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
+  'entitlements.create': fc
+    .record({
+      plan_id: idOf('plan_'),
+      feature_key: text().filter((s) => s.length > 0),
+      value_type: fc.constantFrom('boolean', 'numeric', 'string'),
+    })
+    .chain((base) =>
+      fc
+        .record({ value: (valueFields[`value_${base.value_type}`] as Field).valid.filter((v) => v !== null) })
+        .map(({ value }) => ({ ...base, [`value_${base.value_type}`]: value })),
     ),
-    call: (c, id, p: never) => c.paymentMethods.update(id, p),
-  },
-  {
-    name: 'plans.list',
-    http: 'GET',
-    path: () => '/subscriptions/plans',
-    fields: { status: oneOf(['active', 'archived']) },
-    call: (c, _, p: never) => c.plans.list(p),
-  },
-  {
-    name: 'revenueEvents.list',
-    http: 'GET',
-    path: () => '/revenue/events',
-    fields: {
-      event_type: oneOf([
-        'checkout_confirmed',
-        'subscription_charged',
-        'refund',
-        'adjustment_credit',
-        'adjustment_debit',
-        'chargeback',
-      ]),
-      date_from: dateTime(),
-      date_to: dateTime(),
-      limit,
-      cursor,
+  'entitlements.update': fc.record(
+    Object.fromEntries(Object.entries(valueFields).map(([k, f]) => [k, f.valid])),
+    { requiredKeys: [] },
+  ),
+  'paymentMethods.update': fc.record(
+    {
+      display_name: maxText(256, true).valid,
+      required_confirmations: fc.integer({ min: 1, max: 1000 }),
+      min_amount_usd: fc.oneof(fc.double({ min: 0, max: 1e6, noNaN: true }), fc.constant(null)),
+      max_amount_usd: fc.oneof(fc.double({ min: 1e6, max: 1e9, noNaN: true }), fc.constant(null)),
+      is_default: fc.boolean(),
     },
-    call: (c, _, p: never) => c.revenueEvents.list(p),
-  },
-  {
-    name: 'subscriptions.create',
-    http: 'POST',
-    path: () => '/subscriptions',
-    fields: {
-      customer_id: required(idParam('cus_')),
-      plan_id: required(idParam('plan_')),
-      payment_method_id: idParam('pm_'),
-    },
-    call: (c, _, p: never) => c.subscriptions.create(p),
-  },
-  {
-    name: 'subscriptions.update',
-    http: 'PATCH',
-    path: (id) => `/subscriptions/${id}`,
-    idPrefix: 'sub_',
-    fields: { action: required(oneOf(['cancel', 'cancel_immediately', 'pause', 'resume'])) },
-    call: (c, id, p: never) => c.subscriptions.update(id, p),
-  },
+    { requiredKeys: [] },
+  ),
+};
+
+/**
+ * Each resource namespace and its operations table. A table's keys are its methods' names, so a
+ * new operation gets its row here without a line of its own; a method named otherwise has no row,
+ * and `surface.test.ts` names it.
+ */
+const tables: Record<string, Record<string, Operation>> = {
+  payouts: payoutOperations,
+  'payouts.settlements': payoutSettlementOperations,
+  checkouts: checkoutOperations,
+  customers: customerOperations,
+  entitlements: entitlementOperations,
+  paymentLinks: paymentLinkOperations,
+  paymentMethods: paymentMethodOperations,
+  plans: planOperations,
+  revenueEvents: revenueEventOperations,
+  subscriptions: subscriptionOperations,
+  webhookEndpoints: webhookEndpointOperations,
+};
+
+/** Calls `namespace.method` on a client with the arguments its operation takes: id, params. */
+function caller(namespace: string, method: string, operation: Operation): Row['call'] {
+  return (client, id, params) => {
+    const target = namespace
+      .split('.')
+      .reduce<unknown>((at, key) => (at as Record<string, unknown>)[key], client);
+    const args = [...(operation.idPrefix === undefined ? [] : [id]), ...(operation.params ? [params] : [])];
+    return (target as Record<string, (...a: unknown[]) => PromiseLike<unknown>>)[method]?.(
+      ...args,
+    ) as PromiseLike<unknown>;
+  };
+}
+
+/** Every SDK method: one row per operation, and the shortcuts that send an operation with fixed params. */
+export const rows: Row[] = [
+  ...Object.entries(tables).flatMap(([namespace, operations]) =>
+    Object.entries(operations).map(([method, operation]) =>
+      row(`${namespace}.${method}`, operation, caller(namespace, method, operation), {
+        ...(operation.paging === 'offset' ? { fixed: { offset: 0 } } : {}),
+      }),
+    ),
+  ),
+  row('payouts.approve', payoutOperations.update, (c, id) => c.payouts.approve(id), {
+    ownParams: false,
+    fixed: { status: 'approved' },
+  }),
+  row('payouts.cancel', payoutOperations.update, (c, id) => c.payouts.cancel(id), {
+    ownParams: false,
+    fixed: { status: 'canceled' },
+  }),
   ...(
     [
       ['cancel', 'cancel'],
@@ -424,25 +378,12 @@ export const rows: Row[] = [
       ['pause', 'pause'],
       ['resume', 'resume'],
     ] as const
-  ).map(
-    ([method, action]): Row => ({
-      name: `subscriptions.${method}`,
-      http: 'PATCH',
-      path: (id) => `/subscriptions/${id}`,
-      idPrefix: 'sub_',
-      fields: {},
+  ).map(([method, action]) =>
+    row(`subscriptions.${method}`, subscriptionOperations.update, (c, id) => c.subscriptions[method](id), {
+      ownParams: false,
       fixed: { action },
-      call: (c, id) => c.subscriptions[method](id),
     }),
   ),
-  {
-    name: 'webhookEndpoints.delete',
-    http: 'DELETE',
-    path: (id) => `/webhooks/${id}`,
-    idPrefix: 'we_',
-    fields: {},
-    call: (c, id) => c.webhookEndpoints.delete(id),
-  },
 ];
 
 /** Valid parameter sets of a row. */

@@ -16,7 +16,12 @@ export function resourceMethods(client: Chainbill): string[] {
       proto = Object.getPrototypeOf(proto)
     ) {
       for (const name of Object.getOwnPropertyNames(proto)) {
-        if (name !== 'constructor' && typeof (value as Record<string, unknown>)[name] === 'function') {
+        // `_request` and `_list` are APIResource's protected plumbing, not methods of the surface.
+        if (
+          name !== 'constructor' &&
+          !name.startsWith('_') &&
+          typeof (value as Record<string, unknown>)[name] === 'function'
+        ) {
           names.push(`${prefix}${name}`);
         }
       }

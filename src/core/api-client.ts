@@ -1,6 +1,5 @@
-import type { ListSpec } from '../internal/paging.js';
 import { rawListSpec, rawSpec } from '../internal/raw.js';
-import type { RequestSpec } from '../internal/transport.js';
+import type { ListSpec, RequestSpec } from '../internal/types.js';
 import type { APIPromise } from './api-promise.js';
 import type { PagePromise, PaginationKind } from './pagination.js';
 import type { RequestOptions } from './request-options.js';

@@ -1,6 +1,7 @@
-import type { ListQuery, PageFetcher } from '../internal/paging.js';
+import type { PageFetcher } from '../internal/paging.js';
 import { encodeParams } from '../internal/params.js';
 import { toArrayOptions } from '../internal/schemas.js';
+import type { ListQuery } from '../internal/types.js';
 import { APIPromise } from './api-promise.js';
 import { ChainbillError } from './error.js';
 

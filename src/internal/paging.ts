@@ -4,16 +4,11 @@ import { ResponseValidationError } from '../core/error.js';
 import { Page, PagePromise, type PaginationKind } from '../core/pagination.js';
 import type { RequestOptions } from '../core/request-options.js';
 import { listEnvelope } from './schemas.js';
-import type { RequestSpec, Transport } from './transport.js';
-
-/** Query parameters of a list call, already encoded for the wire. */
-export type ListQuery = Record<string, string | number | undefined>;
+import type { Transport } from './transport.js';
+import type { ListQuery, ListSpec } from './types.js';
 
 /** Fetches one page for a query: the transport behind a list call. */
 export type PageFetcher<T> = (query: ListQuery) => Promise<WithResponse<Page<T>>>;
-
-/** A list call as a resource describes it: path, first query and item schema. */
-export type ListSpec<T> = Omit<RequestSpec<T>, 'method' | 'body' | 'query'> & { query: ListQuery };
 
 // Unchecked items are the caller's choice (validateResponses: false); an unchecked envelope would
 // page on whatever `has_more` and `next_cursor` happen to be. Built once: a new `z.unknown()` per

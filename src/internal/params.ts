@@ -19,10 +19,3 @@ export function encodeParams<Out>(schema: z.ZodMiniType<Out, unknown>, params: u
   const issues = toIssues(result.error.issues);
   throw new RequestValidationError(paramOf(issues[0], result.error.issues[0]), issues);
 }
-
-/**
- * What a params schema outputs for params `T`: the same fields, an optional one possibly
- * `undefined` (zod's `optional`), date-times already ISO strings (a `Date | string` field accepts
- * them). The type of the params schemas the client and the fake share.
- */
-export type Encoded<T> = { [K in keyof T]: T[K] | (object extends Pick<T, K> ? undefined : never) };

@@ -1,8 +1,7 @@
 import * as z from 'zod/mini';
 import { RequestValidationError } from '../core/error.js';
-import type { ListQuery, ListSpec } from './paging.js';
 import { lazy } from './schemas.js';
-import type { RequestSpec } from './transport.js';
+import type { ListQuery, ListSpec, RequestSpec } from './types.js';
 
 /**
  * The result and item schema of every raw call: every JSON value. One instance, so the list envelope built

@@ -73,6 +73,11 @@ export function responseObject<Shape extends z.core.$ZodLooseShape>(
 /** A date-time field of a response: an ISO 8601 string, kept as a string. */
 export const dateTime: () => z.ZodMiniString = /*@__PURE__*/ lazy(() => z.string());
 
+/** A date-time field of a response that may be `null` (`approved_at`, `canceled_at`, …). */
+export const nullableTime: () => z.ZodMiniNullable<z.ZodMiniString> = /*@__PURE__*/ lazy(() =>
+  z.nullable(dateTime()),
+);
+
 /** A nullable field that may also be absent (DESIGN.md: fields that cannot exist in some states). */
 export function maybe<T>(
   schema: z.ZodMiniType<T>,
@@ -126,18 +131,21 @@ export const toArrayOptions: () => z.ZodMiniType<{ max?: number | undefined }> =
   }),
 );
 
-/** The `limit` parameter of every list: an integer from 1 to 100 (spec: Pagination). */
-export const limitParam: () => z.ZodMiniType<number> = /*@__PURE__*/ lazy(() =>
-  z.int().check(z.minimum(1), z.maximum(100)),
+/** The `limit` of every list (spec: Pagination): an integer from 1 to 100, 25 when not given. */
+export const listLimit = { min: 1, max: 100, default: 25 } as const;
+
+/** The `limit` parameter of every list: an integer within {@link listLimit}. */
+export const limitParam: () => z.ZodMiniType<number, number> = /*@__PURE__*/ lazy(() =>
+  z.int().check(z.minimum(listLimit.min), z.maximum(listLimit.max)),
 );
 
 /** A string with a maximum length (spec: Limits). */
-export function maxString(max: number): z.ZodMiniString {
+export function maxString(max: number): z.ZodMiniString<string> {
   return z.string().check(z.maxLength(max));
 }
 
 /** An id parameter in a body or query: a string starting with its prefix (spec: Identifier prefixes). */
-export function idParam(prefix: string): z.ZodMiniString {
+export function idParam(prefix: string): z.ZodMiniString<string> {
   return z
     .string()
     .check(
@@ -159,7 +167,7 @@ export const atomicAmount: () => z.ZodMiniString = /*@__PURE__*/ lazy(() =>
 );
 
 /** An amount in USD (or token units) with the spec's minimum of 0.01. */
-export const amountParam: () => z.ZodMiniType<number> = /*@__PURE__*/ lazy(() =>
+export const amountParam: () => z.ZodMiniType<number, number> = /*@__PURE__*/ lazy(() =>
   z.number().check(z.gte(0.01)),
 );
 
@@ -206,11 +214,11 @@ export const environmentField: () => z.ZodMiniType<Environment | Unrecognized> =
 );
 
 /** Request enums shared by many resources, closed. */
-export const chainParam: () => z.ZodMiniType<Chain> = /*@__PURE__*/ lazy(() => z.enum(chains));
-export const tokenParam: () => z.ZodMiniType<Token> = /*@__PURE__*/ lazy(() => z.enum(tokens));
+export const chainParam: () => z.ZodMiniType<Chain, Chain> = /*@__PURE__*/ lazy(() => z.enum(chains));
+export const tokenParam: () => z.ZodMiniType<Token, Token> = /*@__PURE__*/ lazy(() => z.enum(tokens));
 
 /** A cursor parameter: the opaque `next_cursor` of the previous page, sent back as is. */
-export const cursorParam: () => z.ZodMiniType<string> = /*@__PURE__*/ lazy(() =>
+export const cursorParam: () => z.ZodMiniType<string, string> = /*@__PURE__*/ lazy(() =>
   z.string().check(z.minLength(1)),
 );
 

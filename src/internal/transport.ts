@@ -1,5 +1,4 @@
 import ky, { isKyError, type KyInstance, NetworkError } from 'ky';
-import type * as z from 'zod/mini';
 import type { WithResponse } from '../core/api-promise.js';
 import {
   APIConnectionError,
@@ -13,11 +12,10 @@ import type { RequestOptions } from '../core/request-options.js';
 import type { Fetch } from '../core/types.js';
 import { readBody } from './body.js';
 import { callHeaders, checkCallOptions } from './call-options.js';
-import { withQuery } from './endpoint.js';
 import { callToken, mergeHooks, runHooks } from './hooks.js';
 import { toIssues } from './issues.js';
 import { type LevelLogger, redactHeaders } from './log.js';
-import type { ListQuery } from './paging.js';
+import { withQuery } from './operation.js';
 import { redactText, redactValue } from './redact.js';
 import {
   apiErrorFrom,
@@ -29,31 +27,7 @@ import {
   requestIdOf,
 } from './response.js';
 import { backoffMs, isFinal, retryDelayForResponse, sleep } from './retry.js';
-
-/** One call as a resource describes it: everything but transport concerns. */
-export interface RequestSpec<T> {
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
-  /** Path under the base URL, ids already checked and encoded, for example `/payouts/po_1`. */
-  path: string;
-  /** The spec's path template, for example `/payouts/{id}`. */
-  route?: string | undefined;
-  /** Query parameters, already encoded; `undefined` values are left out. */
-  query?: ListQuery | undefined;
-  /** JSON body, already encoded. */
-  body?: unknown;
-  /** Schema of the success body. */
-  schema: z.ZodMiniType<T>;
-  /**
-   * The schema builds the result from any 2xx body, JSON or not, even with `validateResponses:
-   * false` (delete confirmations: the spec does not show their body).
-   */
-  alwaysParse?: boolean;
-  /**
-   * The schema applied with `validateResponses: false` (default: none, the JSON is returned as is).
-   * List envelopes keep theirs: paging needs `data`, `has_more` and `next_cursor` to be sound.
-   */
-  uncheckedSchema?: z.ZodMiniType<T>;
-}
+import type { RequestSpec } from './types.js';
 
 /** The transport's settings, fixed by the client's constructor. */
 export interface TransportConfig {

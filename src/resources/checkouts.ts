@@ -3,8 +3,7 @@ import type { PagePromise } from '../core/pagination.js';
 import type { RequestOptions } from '../core/request-options.js';
 import { APIResource } from '../core/resource.js';
 import type { Chain, Metadata, Token, Unrecognized } from '../core/types.js';
-import { callOf, type Endpoint } from '../internal/endpoint.js';
-import { type Encoded, encodeParams } from '../internal/params.js';
+import type { ListOperation } from '../internal/operation.js';
 import {
   atomicAmount,
   chainField,
@@ -17,6 +16,7 @@ import {
   responseObject,
   tokenField,
 } from '../internal/schemas.js';
+import { model, paramsFor } from '../internal/tie.js';
 
 /** Checkout states, in lifecycle order (spec: Checkout `status`). */
 export const checkoutStatuses = [
@@ -76,57 +76,56 @@ export interface Checkout {
  * @internal It names zod types, which the published declarations leave out (docs/packaging.md).
  */
 export const checkoutSchema: () => z.ZodMiniType<Checkout> = /*@__PURE__*/ lazy(() =>
-  responseObject({
-    checkout_id: z.string(),
-    status: openEnum(checkoutStatuses),
-    deposit_address: z.string(),
-    amount_usd: z.number(),
-    amount_atomic: atomicAmount(),
-    chain: chainField(),
-    token: tokenField(),
-    tx_hash: maybe(z.string()),
-    confirmations: maybe(z.int()),
-    required_confirmations: z.int(),
-    expires_at: dateTime(),
-    detected_at: maybe(dateTime()),
-    confirmed_at: maybe(dateTime()),
-    created_at: dateTime(),
-    metadata: z.record(z.string(), z.unknown()),
-  }),
+  model<Checkout>()(
+    responseObject({
+      checkout_id: z.string(),
+      status: openEnum(checkoutStatuses),
+      deposit_address: z.string(),
+      amount_usd: z.number(),
+      amount_atomic: atomicAmount(),
+      chain: chainField(),
+      token: tokenField(),
+      tx_hash: maybe(z.string()),
+      confirmations: maybe(z.int()),
+      required_confirmations: z.int(),
+      expires_at: dateTime(),
+      detected_at: maybe(dateTime()),
+      confirmed_at: maybe(dateTime()),
+      created_at: dateTime(),
+      metadata: z.record(z.string(), z.unknown()),
+    }),
+  ),
 );
 
 /** Parameters of {@link Checkouts.list} (spec: GET /checkouts). */
 export interface CheckoutListParams {
   /** Only checkouts in this state. */
-  status?: CheckoutStatus;
+  status?: CheckoutStatus | undefined;
   /** Page size, 1 to 100; the API's default is 25. */
-  limit?: number;
+  limit?: number | undefined;
   /** The `next_cursor` of the previous page, as received. */
-  cursor?: string;
+  cursor?: string | undefined;
 }
 
-/**
- * The checkout routes (spec: Checkouts), read by the client and the fake.
- *
- * @internal
- */
-export const checkoutEndpoints: Readonly<Record<'list', Endpoint>> = {
-  list: { method: 'GET', path: '/checkouts' },
-};
+const listParams = /*@__PURE__*/ lazy(() =>
+  paramsFor<CheckoutListParams>()(
+    z.strictObject({
+      status: z.optional(z.enum(checkoutStatuses)),
+      limit: z.optional(limitParam()),
+      cursor: z.optional(cursorParam()),
+    }),
+  ),
+);
 
 /**
- * Params schema of {@link Checkouts.list}: the spec's filter and paging limits, read by the client
- * and the fake.
+ * The checkout operations (spec: Checkouts), each written once: the client's method sends it and
+ * the fake's route answers it.
  *
  * @internal
  */
-export const checkoutListParams: () => z.ZodMiniType<Encoded<CheckoutListParams>> = /*@__PURE__*/ lazy(() =>
-  z.strictObject({
-    status: z.optional(z.enum(checkoutStatuses)),
-    limit: z.optional(limitParam()),
-    cursor: z.optional(cursorParam()),
-  }),
-);
+export const checkoutOperations: { readonly list: ListOperation<CheckoutListParams, Checkout> } = {
+  list: { method: 'GET', path: '/checkouts', params: listParams, response: checkoutSchema, paging: 'cursor' },
+};
 
 /** Checkouts: list (spec: GET /checkouts). Checkouts are created by payment links, not the API. */
 export class Checkouts extends APIResource {
@@ -146,14 +145,6 @@ export class Checkouts extends APIResource {
    * ```
    */
   list(params: CheckoutListParams = {}, options?: RequestOptions): PagePromise<Checkout> {
-    return this._client.requestList(
-      'cursor',
-      () => ({
-        ...callOf(checkoutEndpoints.list),
-        query: encodeParams(checkoutListParams(), params),
-        schema: checkoutSchema(),
-      }),
-      options,
-    );
+    return this._list(checkoutOperations.list, { params }, options);
   }
 }

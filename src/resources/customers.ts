@@ -4,8 +4,7 @@ import type { PagePromise } from '../core/pagination.js';
 import type { RequestOptions } from '../core/request-options.js';
 import { APIResource } from '../core/resource.js';
 import type { Environment, Metadata, Unrecognized } from '../core/types.js';
-import { callOf, type Endpoint } from '../internal/endpoint.js';
-import { type Encoded, encodeParams } from '../internal/params.js';
+import type { ListOperation, Operation } from '../internal/operation.js';
 import {
   dateTime,
   environmentField,
@@ -14,6 +13,7 @@ import {
   maxString,
   responseObject,
 } from '../internal/schemas.js';
+import { model, paramsFor } from '../internal/tie.js';
 
 /** A customer of the organization, billed by subscriptions (spec: Resources, Customer). */
 export interface Customer {
@@ -37,7 +37,7 @@ export interface Customer {
   updated_at: string;
 }
 
-const metadataSchema: () => z.ZodMiniType<Metadata> = /*@__PURE__*/ lazy(() =>
+const metadataSchema: () => z.ZodMiniType<Metadata, Metadata> = /*@__PURE__*/ lazy(() =>
   z.record(z.string(), z.unknown()),
 );
 
@@ -47,17 +47,19 @@ const metadataSchema: () => z.ZodMiniType<Metadata> = /*@__PURE__*/ lazy(() =>
  * @internal It names zod types, which the published declarations leave out (docs/packaging.md).
  */
 export const customerSchema: () => z.ZodMiniType<Customer> = /*@__PURE__*/ lazy(() =>
-  responseObject({
-    id: z.string(),
-    org_id: z.string(),
-    email: z.string(),
-    name: z.nullable(z.string()),
-    external_id: z.nullable(z.string()),
-    metadata: metadataSchema(),
-    environment: environmentField(),
-    created_at: dateTime(),
-    updated_at: dateTime(),
-  }),
+  model<Customer>()(
+    responseObject({
+      id: z.string(),
+      org_id: z.string(),
+      email: z.string(),
+      name: z.nullable(z.string()),
+      external_id: z.nullable(z.string()),
+      metadata: metadataSchema(),
+      environment: environmentField(),
+      created_at: dateTime(),
+      updated_at: dateTime(),
+    }),
+  ),
 );
 
 /** Parameters of {@link Customers.create} (spec: POST /customers). */
@@ -65,56 +67,60 @@ export interface CustomerCreateParams {
   /** Email address; must be a valid email. */
   email: string;
   /** Display name, at most 256 characters. */
-  name?: string;
+  name?: string | undefined;
   /** Identifier of the customer in your own system, at most 256 characters. */
-  external_id?: string;
+  external_id?: string | undefined;
   /** Arbitrary key-value data, stored and returned as is. */
-  metadata?: Metadata;
+  metadata?: Metadata | undefined;
 }
 
 /** Parameters of {@link Customers.list} (spec: GET /customers, offset-based). */
 export interface CustomerListParams {
   /** Customers to skip, newest first; 0 or more, default 0. */
-  offset?: number;
+  offset?: number | undefined;
   /** Page size, 1 to 100; the API's default is 25. */
-  limit?: number;
+  limit?: number | undefined;
 }
 
-/**
- * The customer routes (spec: Customers), read by the client and the fake.
- *
- * @internal
- */
-export const customerEndpoints: Readonly<Record<'create' | 'list', Endpoint>> = {
-  create: { method: 'POST', path: '/customers' },
-  list: { method: 'GET', path: '/customers' },
-};
-
-/**
- * Params schema of {@link Customers.create}: the spec's limits, read by the client and the fake.
- *
- * @internal
- */
-export const customerCreateParams: () => z.ZodMiniType<Encoded<CustomerCreateParams>> = /*@__PURE__*/ lazy(
-  () =>
+const createParams = /*@__PURE__*/ lazy(() =>
+  paramsFor<CustomerCreateParams>()(
     z.strictObject({
       email: z.email(),
       name: z.optional(maxString(256)),
       external_id: z.optional(maxString(256)),
       metadata: z.optional(metadataSchema()),
     }),
+  ),
 );
+
+const listParams = /*@__PURE__*/ lazy(() =>
+  paramsFor<CustomerListParams>()(
+    z.strictObject({
+      offset: z.optional(z.int().check(z.minimum(0))),
+      limit: z.optional(limitParam()),
+    }),
+  ),
+);
+
 /**
- * Params schema of {@link Customers.list}.
+ * The customer operations (spec: Customers), each written once: the client's methods send them
+ * and the fake's routes answer them. The list pages by offset (spec: GET /customers).
  *
  * @internal
  */
-export const customerListParams: () => z.ZodMiniType<Encoded<CustomerListParams>> = /*@__PURE__*/ lazy(() =>
-  z.strictObject({
-    offset: z.optional(z.int().check(z.minimum(0))),
-    limit: z.optional(limitParam()),
-  }),
-);
+export const customerOperations: {
+  readonly create: Operation<CustomerCreateParams, Customer>;
+  readonly list: ListOperation<CustomerListParams, Customer>;
+} = {
+  create: {
+    method: 'POST',
+    path: '/customers',
+    params: createParams,
+    response: customerSchema,
+    paging: 'none',
+  },
+  list: { method: 'GET', path: '/customers', params: listParams, response: customerSchema, paging: 'offset' },
+};
 
 /** Customers: create and list (spec: Customers). */
 export class Customers extends APIResource {
@@ -135,14 +141,7 @@ export class Customers extends APIResource {
    * ```
    */
   create(params: CustomerCreateParams, options?: RequestOptions): APIPromise<Customer> {
-    return this._client.request(
-      () => ({
-        ...callOf(customerEndpoints.create),
-        body: encodeParams(customerCreateParams(), params),
-        schema: customerSchema(),
-      }),
-      options,
-    );
+    return this._request(customerOperations.create, { params }, options);
   }
 
   /**
@@ -162,14 +161,6 @@ export class Customers extends APIResource {
    * ```
    */
   list(params: CustomerListParams = {}, options?: RequestOptions): PagePromise<Customer> {
-    return this._client.requestList(
-      'offset',
-      () => ({
-        ...callOf(customerEndpoints.list),
-        query: { offset: 0, ...encodeParams(customerListParams(), params) },
-        schema: customerSchema(),
-      }),
-      options,
-    );
+    return this._list(customerOperations.list, { params }, options);
   }
 }

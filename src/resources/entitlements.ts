@@ -4,8 +4,8 @@ import type { PagePromise } from '../core/pagination.js';
 import type { RequestOptions } from '../core/request-options.js';
 import { APIResource } from '../core/resource.js';
 import type { DeletedObject, Environment, Unrecognized } from '../core/types.js';
-import { callOf, type Endpoint } from '../internal/endpoint.js';
-import { type Encoded, encodeParams } from '../internal/params.js';
+import { idPrefixes } from '../internal/ids.js';
+import type { ListOperation, Operation } from '../internal/operation.js';
 import {
   dateTime,
   deletedConfirmation,
@@ -16,6 +16,7 @@ import {
   openEnum,
   responseObject,
 } from '../internal/schemas.js';
+import { model, paramsFor } from '../internal/tie.js';
 
 /** The types an entitlement's value can have (spec: Entitlement `value_type`). */
 export const entitlementValueTypes = ['boolean', 'numeric', 'string'] as const;
@@ -54,19 +55,21 @@ export interface Entitlement {
  * @internal It names zod types, which the published declarations leave out (docs/packaging.md).
  */
 export const entitlementSchema: () => z.ZodMiniType<Entitlement> = /*@__PURE__*/ lazy(() =>
-  responseObject({
-    id: z.string(),
-    org_id: z.string(),
-    plan_id: z.string(),
-    feature_key: z.string(),
-    value_type: openEnum(entitlementValueTypes),
-    value_boolean: z.nullable(z.boolean()),
-    value_numeric: z.nullable(z.number()),
-    value_string: z.nullable(z.string()),
-    environment: environmentField(),
-    created_at: dateTime(),
-    updated_at: dateTime(),
-  }),
+  model<Entitlement>()(
+    responseObject({
+      id: z.string(),
+      org_id: z.string(),
+      plan_id: z.string(),
+      feature_key: z.string(),
+      value_type: openEnum(entitlementValueTypes),
+      value_boolean: z.nullable(z.boolean()),
+      value_numeric: z.nullable(z.number()),
+      value_string: z.nullable(z.string()),
+      environment: environmentField(),
+      created_at: dateTime(),
+      updated_at: dateTime(),
+    }),
+  ),
 );
 
 /** Parameters of {@link Entitlements.create} (spec: POST /subscriptions/entitlements). */
@@ -78,11 +81,11 @@ export interface EntitlementCreateParams {
   /** Which value field is used; that field is required. */
   value_type: EntitlementValueType;
   /** The value, required when `value_type` is `boolean`. */
-  value_boolean?: boolean | null;
+  value_boolean?: boolean | null | undefined;
   /** The value, required when `value_type` is `numeric`. */
-  value_numeric?: number | null;
+  value_numeric?: number | null | undefined;
   /** The value, required when `value_type` is `string`. */
-  value_string?: string | null;
+  value_string?: string | null | undefined;
 }
 
 /** Parameters of {@link Entitlements.list} (spec: GET /subscriptions/entitlements). */
@@ -94,13 +97,13 @@ export interface EntitlementListParams {
 /** Parameters of {@link Entitlements.update} (spec: PATCH /subscriptions/entitlements/{id}). */
 export interface EntitlementUpdateParams {
   /** Which value field is used from now on. */
-  value_type?: EntitlementValueType;
+  value_type?: EntitlementValueType | undefined;
   /** The value when `value_type` is `boolean`. */
-  value_boolean?: boolean | null;
+  value_boolean?: boolean | null | undefined;
   /** The value when `value_type` is `numeric`. */
-  value_numeric?: number | null;
+  value_numeric?: number | null | undefined;
   /** The value when `value_type` is `string`. */
-  value_string?: string | null;
+  value_string?: string | null | undefined;
 }
 
 const valueFields = /*@__PURE__*/ lazy(() => ({
@@ -121,73 +124,74 @@ function matchingValue(type: EntitlementValueType) {
   );
 }
 
-/**
- * The entitlement routes (spec: Entitlements), read by the client and the fake.
- *
- * @internal
- */
-export const entitlementEndpoints: Readonly<Record<'create' | 'list' | 'update' | 'delete', Endpoint>> = {
-  create: { method: 'POST', path: '/subscriptions/entitlements' },
-  list: { method: 'GET', path: '/subscriptions/entitlements' },
-  update: { method: 'PATCH', path: '/subscriptions/entitlements/{id}', idPrefix: 'ent_' },
-  delete: { method: 'DELETE', path: '/subscriptions/entitlements/{id}', idPrefix: 'ent_' },
-};
+const createParams = /*@__PURE__*/ lazy(() =>
+  paramsFor<EntitlementCreateParams>()(
+    z
+      .strictObject({
+        plan_id: idParam(idPrefixes.plan),
+        feature_key: maxString(256).check(z.minLength(1)),
+        value_type: z.enum(entitlementValueTypes),
+        ...valueFields(),
+      })
+      .check(matchingValue('boolean'), matchingValue('numeric'), matchingValue('string')),
+  ),
+);
 
-/**
- * The fields of {@link Entitlements.create} one by one (spec: the body's types and limits), without
- * the rule that the value field matching `value_type` holds a value. The fake reads a body with
- * this and applies that rule itself, to a create and to the record an update leaves.
- *
- * @internal
- */
-export const entitlementCreateFields: () => z.ZodMiniType<Encoded<EntitlementCreateParams>> =
-  /*@__PURE__*/ lazy(() =>
-    z.strictObject({
-      plan_id: idParam('plan_'),
-      feature_key: maxString(256).check(z.minLength(1)),
-      value_type: z.enum(entitlementValueTypes),
-      ...valueFields(),
-    }),
-  );
+// The spec lists no `cursor` or `limit` for this list: the cursor a server's `next_cursor` hands
+// back is the paging's, not the caller's.
+const listParams = /*@__PURE__*/ lazy(() =>
+  paramsFor<EntitlementListParams>()(z.strictObject({ plan_id: idParam(idPrefixes.plan) })),
+);
 
-/**
- * Params schema of {@link Entitlements.create}: the fields, and the value field matching
- * `value_type` required; read by the client.
- *
- * @internal
- */
-export const entitlementCreateParams: () => z.ZodMiniType<Encoded<EntitlementCreateParams>> =
-  /*@__PURE__*/ lazy(() =>
-    entitlementCreateFields().check(
-      matchingValue('boolean'),
-      matchingValue('numeric'),
-      matchingValue('string'),
-    ),
-  );
-
-/**
- * Params schema of {@link Entitlements.list}, read by the client and the fake. The spec does not
- * list `cursor` or `limit` for this list; the cursor a server's `next_cursor` hands back is the
- * paging's, not the caller's.
- *
- * @internal
- */
-export const entitlementListParams: () => z.ZodMiniType<Encoded<EntitlementListParams>> = /*@__PURE__*/ lazy(
-  () => z.strictObject({ plan_id: idParam('plan_') }),
+const updateParams = /*@__PURE__*/ lazy(() =>
+  paramsFor<EntitlementUpdateParams>()(
+    z.strictObject({ value_type: z.optional(z.enum(entitlementValueTypes)), ...valueFields() }),
+  ),
 );
 
 /**
- * Params schema of {@link Entitlements.update}, read by the client and the fake.
+ * The entitlement operations (spec: Entitlements), each written once: the client's methods send
+ * them and the fake's routes answer them. The list documents no paging; a `next_cursor` is
+ * followed. A delete's answer is checked against the id deleted.
  *
  * @internal
  */
-export const entitlementUpdateParams: () => z.ZodMiniType<Encoded<EntitlementUpdateParams>> =
-  /*@__PURE__*/ lazy(() =>
-    z.strictObject({
-      value_type: z.optional(z.enum(entitlementValueTypes)),
-      ...valueFields(),
-    }),
-  );
+export const entitlementOperations: {
+  readonly create: Operation<EntitlementCreateParams, Entitlement>;
+  readonly list: ListOperation<EntitlementListParams, Entitlement>;
+  readonly update: Operation<EntitlementUpdateParams, Entitlement>;
+  readonly delete: Operation<never, DeletedObject>;
+} = {
+  create: {
+    method: 'POST',
+    path: '/subscriptions/entitlements',
+    params: createParams,
+    response: entitlementSchema,
+    paging: 'none',
+  },
+  list: {
+    method: 'GET',
+    path: '/subscriptions/entitlements',
+    params: listParams,
+    response: entitlementSchema,
+    paging: 'cursor',
+  },
+  update: {
+    method: 'PATCH',
+    path: '/subscriptions/entitlements/{id}',
+    idPrefix: idPrefixes.entitlement,
+    params: updateParams,
+    response: entitlementSchema,
+    paging: 'none',
+  },
+  delete: {
+    method: 'DELETE',
+    path: '/subscriptions/entitlements/{id}',
+    idPrefix: idPrefixes.entitlement,
+    response: deletedConfirmation,
+    paging: 'none',
+  },
+};
 
 /** Feature entitlements of plans: create, list, update, delete (spec: Entitlements). */
 export class Entitlements extends APIResource {
@@ -210,14 +214,7 @@ export class Entitlements extends APIResource {
    * ```
    */
   create(params: EntitlementCreateParams, options?: RequestOptions): APIPromise<Entitlement> {
-    return this._client.request(
-      () => ({
-        ...callOf(entitlementEndpoints.create),
-        body: encodeParams(entitlementCreateParams(), params),
-        schema: entitlementSchema(),
-      }),
-      options,
-    );
+    return this._request(entitlementOperations.create, { params }, options);
   }
 
   /**
@@ -237,15 +234,7 @@ export class Entitlements extends APIResource {
    * ```
    */
   list(params: EntitlementListParams, options?: RequestOptions): PagePromise<Entitlement> {
-    return this._client.requestList(
-      'cursor',
-      () => ({
-        ...callOf(entitlementEndpoints.list),
-        query: encodeParams(entitlementListParams(), params),
-        schema: entitlementSchema(),
-      }),
-      options,
-    );
+    return this._list(entitlementOperations.list, { params }, options);
   }
 
   /**
@@ -268,14 +257,7 @@ export class Entitlements extends APIResource {
     params: EntitlementUpdateParams = {},
     options?: RequestOptions,
   ): APIPromise<Entitlement> {
-    return this._client.request(
-      () => ({
-        ...callOf(entitlementEndpoints.update, id),
-        body: encodeParams(entitlementUpdateParams(), params),
-        schema: entitlementSchema(),
-      }),
-      options,
-    );
+    return this._request(entitlementOperations.update, { id, params }, options);
   }
 
   /**
@@ -294,13 +276,6 @@ export class Entitlements extends APIResource {
    * ```
    */
   delete(id: string, options?: RequestOptions): APIPromise<DeletedObject> {
-    return this._client.request(
-      () => ({
-        ...callOf(entitlementEndpoints.delete, id),
-        schema: deletedConfirmation(id),
-        alwaysParse: true,
-      }),
-      options,
-    );
+    return this._request(entitlementOperations.delete, { id }, options);
   }
 }

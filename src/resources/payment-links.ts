@@ -4,8 +4,8 @@ import type { PagePromise } from '../core/pagination.js';
 import type { RequestOptions } from '../core/request-options.js';
 import { APIResource } from '../core/resource.js';
 import type { Environment, Unrecognized } from '../core/types.js';
-import { callOf, type Endpoint } from '../internal/endpoint.js';
-import { type Encoded, encodeParams } from '../internal/params.js';
+import { idPrefixes } from '../internal/ids.js';
+import type { ListOperation, Operation } from '../internal/operation.js';
 import {
   amountParam,
   cursorParam,
@@ -17,6 +17,7 @@ import {
   maxString,
   responseObject,
 } from '../internal/schemas.js';
+import { model, paramsFor } from '../internal/tie.js';
 
 /** A shareable URL that creates a checkout when visited (spec: Resources, Payment link). */
 export interface PaymentLink {
@@ -46,17 +47,19 @@ export interface PaymentLink {
  * @internal It names zod types, which the published declarations leave out (docs/packaging.md).
  */
 export const paymentLinkSchema: () => z.ZodMiniType<PaymentLink> = /*@__PURE__*/ lazy(() =>
-  responseObject({
-    id: z.string(),
-    org_id: z.string(),
-    amount_usd: z.number(),
-    payment_method_id: z.string(),
-    description: z.nullable(z.string()),
-    url: z.string(),
-    expires_at: z.nullable(dateTime()),
-    environment: environmentField(),
-    created_at: dateTime(),
-  }),
+  model<PaymentLink>()(
+    responseObject({
+      id: z.string(),
+      org_id: z.string(),
+      amount_usd: z.number(),
+      payment_method_id: z.string(),
+      description: z.nullable(z.string()),
+      url: z.string(),
+      expires_at: z.nullable(dateTime()),
+      environment: environmentField(),
+      created_at: dateTime(),
+    }),
+  ),
 );
 
 /** Parameters of {@link PaymentLinks.create} (spec: POST /payment-links). */
@@ -66,55 +69,61 @@ export interface PaymentLinkCreateParams {
   /** Payment method for the checkouts, prefix `pm_`. */
   payment_method_id: string;
   /** Text shown on the payment page, at most 512 characters. */
-  description?: string;
+  description?: string | undefined;
   /** Time to live of the link in seconds, a whole number of at least 300; no expiry when omitted. */
-  expires_in_seconds?: number;
+  expires_in_seconds?: number | undefined;
 }
 
 /** Parameters of {@link PaymentLinks.list} (spec: GET /payment-links). */
 export interface PaymentLinkListParams {
   /** Page size, 1 to 100; the API's default is 25. */
-  limit?: number;
+  limit?: number | undefined;
   /** The `next_cursor` of the previous page, as received. */
-  cursor?: string;
+  cursor?: string | undefined;
 }
 
-/**
- * The payment link routes (spec: Payment links), read by the client and the fake.
- *
- * @internal
- */
-export const paymentLinkEndpoints: Readonly<Record<'create' | 'list', Endpoint>> = {
-  create: { method: 'POST', path: '/payment-links' },
-  list: { method: 'GET', path: '/payment-links' },
-};
-
-/**
- * Params schema of {@link PaymentLinks.create}: the spec's limits, read by the client and the fake.
- *
- * @internal
- */
-export const paymentLinkCreateParams: () => z.ZodMiniType<Encoded<PaymentLinkCreateParams>> =
-  /*@__PURE__*/ lazy(() =>
+const createParams = /*@__PURE__*/ lazy(() =>
+  paramsFor<PaymentLinkCreateParams>()(
     z.strictObject({
       amount_usd: amountParam(),
-      payment_method_id: idParam('pm_'),
+      payment_method_id: idParam(idPrefixes.paymentMethod),
       description: z.optional(maxString(512)),
       expires_in_seconds: z.optional(z.int().check(z.minimum(300))),
     }),
-  );
+  ),
+);
+
+const listParams = /*@__PURE__*/ lazy(() =>
+  paramsFor<PaymentLinkListParams>()(
+    z.strictObject({ limit: z.optional(limitParam()), cursor: z.optional(cursorParam()) }),
+  ),
+);
+
 /**
- * Params schema of {@link PaymentLinks.list}.
+ * The payment link operations (spec: Payment links), each written once: the client's methods send
+ * them and the fake's routes answer them.
  *
  * @internal
  */
-export const paymentLinkListParams: () => z.ZodMiniType<Encoded<PaymentLinkListParams>> = /*@__PURE__*/ lazy(
-  () =>
-    z.strictObject({
-      limit: z.optional(limitParam()),
-      cursor: z.optional(cursorParam()),
-    }),
-);
+export const paymentLinkOperations: {
+  readonly create: Operation<PaymentLinkCreateParams, PaymentLink>;
+  readonly list: ListOperation<PaymentLinkListParams, PaymentLink>;
+} = {
+  create: {
+    method: 'POST',
+    path: '/payment-links',
+    params: createParams,
+    response: paymentLinkSchema,
+    paging: 'none',
+  },
+  list: {
+    method: 'GET',
+    path: '/payment-links',
+    params: listParams,
+    response: paymentLinkSchema,
+    paging: 'cursor',
+  },
+};
 
 /** Payment links: create and list (spec: Payment links). */
 export class PaymentLinks extends APIResource {
@@ -138,14 +147,7 @@ export class PaymentLinks extends APIResource {
    * ```
    */
   create(params: PaymentLinkCreateParams, options?: RequestOptions): APIPromise<PaymentLink> {
-    return this._client.request(
-      () => ({
-        ...callOf(paymentLinkEndpoints.create),
-        body: encodeParams(paymentLinkCreateParams(), params),
-        schema: paymentLinkSchema(),
-      }),
-      options,
-    );
+    return this._request(paymentLinkOperations.create, { params }, options);
   }
 
   /**
@@ -163,14 +165,6 @@ export class PaymentLinks extends APIResource {
    * ```
    */
   list(params: PaymentLinkListParams = {}, options?: RequestOptions): PagePromise<PaymentLink> {
-    return this._client.requestList(
-      'cursor',
-      () => ({
-        ...callOf(paymentLinkEndpoints.list),
-        query: encodeParams(paymentLinkListParams(), params),
-        schema: paymentLinkSchema(),
-      }),
-      options,
-    );
+    return this._list(paymentLinkOperations.list, { params }, options);
   }
 }

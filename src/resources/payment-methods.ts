@@ -4,8 +4,8 @@ import type { PagePromise } from '../core/pagination.js';
 import type { RequestOptions } from '../core/request-options.js';
 import { APIResource } from '../core/resource.js';
 import type { Chain, Environment, Token, Unrecognized } from '../core/types.js';
-import { callOf, type Endpoint } from '../internal/endpoint.js';
-import { type Encoded, encodeParams } from '../internal/params.js';
+import { idPrefixes } from '../internal/ids.js';
+import type { ListOperation, Operation } from '../internal/operation.js';
 import {
   chainField,
   dateTime,
@@ -16,6 +16,7 @@ import {
   responseObject,
   tokenField,
 } from '../internal/schemas.js';
+import { model, paramsFor } from '../internal/tie.js';
 
 /** The payment method states (spec: Payment method `status`). */
 export const paymentMethodStatuses = ['active', 'disabled'] as const;
@@ -60,53 +61,45 @@ export interface PaymentMethod {
  * @internal It names zod types, which the published declarations leave out (docs/packaging.md).
  */
 export const paymentMethodSchema: () => z.ZodMiniType<PaymentMethod> = /*@__PURE__*/ lazy(() =>
-  responseObject({
-    id: z.string(),
-    org_id: z.string(),
-    wallet_id: z.string(),
-    chain: chainField(),
-    token: tokenField(),
-    display_name: z.nullable(z.string()),
-    status: openEnum(paymentMethodStatuses),
-    is_default: z.boolean(),
-    required_confirmations: z.int(),
-    min_amount_usd: z.nullable(z.number()),
-    max_amount_usd: z.nullable(z.number()),
-    environment: environmentField(),
-    created_at: dateTime(),
-    updated_at: dateTime(),
-  }),
+  model<PaymentMethod>()(
+    responseObject({
+      id: z.string(),
+      org_id: z.string(),
+      wallet_id: z.string(),
+      chain: chainField(),
+      token: tokenField(),
+      display_name: z.nullable(z.string()),
+      status: openEnum(paymentMethodStatuses),
+      is_default: z.boolean(),
+      required_confirmations: z.int(),
+      min_amount_usd: z.nullable(z.number()),
+      max_amount_usd: z.nullable(z.number()),
+      environment: environmentField(),
+      created_at: dateTime(),
+      updated_at: dateTime(),
+    }),
+  ),
 );
 
 /** Parameters of {@link PaymentMethods.list} (spec: GET /payment-methods). */
 export interface PaymentMethodListParams {
   /** Only payment methods in this state. */
-  status?: PaymentMethodStatus;
+  status?: PaymentMethodStatus | undefined;
 }
 
 /** Parameters of {@link PaymentMethods.update} (spec: PATCH /payment-methods/{id}). */
 export interface PaymentMethodUpdateParams {
   /** Human-readable name, at most 256 characters; `null` clears it. */
-  display_name?: string | null;
+  display_name?: string | null | undefined;
   /** Block confirmations required, an integer of at least 1. */
-  required_confirmations?: number;
+  required_confirmations?: number | undefined;
   /** Minimum checkout amount in USD; `null` removes the minimum. At most `max_amount_usd` when both are given. */
-  min_amount_usd?: number | null;
+  min_amount_usd?: number | null | undefined;
   /** Maximum checkout amount in USD; `null` removes the maximum. */
-  max_amount_usd?: number | null;
+  max_amount_usd?: number | null | undefined;
   /** `true` makes this the default payment method (the previous default stops being one). */
-  is_default?: boolean;
+  is_default?: boolean | undefined;
 }
-
-/**
- * The payment method routes (spec: Payment methods), read by the client and the fake.
- *
- * @internal
- */
-export const paymentMethodEndpoints: Readonly<Record<'list' | 'update', Endpoint>> = {
-  list: { method: 'GET', path: '/payment-methods' },
-  update: { method: 'PATCH', path: '/payment-methods/{id}', idPrefix: 'pm_' },
-};
 
 /**
  * A payment method's `required_confirmations`: an integer of at least 1 (spec: Limits). Read by
@@ -114,32 +107,19 @@ export const paymentMethodEndpoints: Readonly<Record<'list' | 'update', Endpoint
  *
  * @internal
  */
-export const requiredConfirmationsParam: () => z.ZodMiniType<number> = /*@__PURE__*/ lazy(() =>
+export const requiredConfirmationsParam: () => z.ZodMiniType<number, number> = /*@__PURE__*/ lazy(() =>
   z.int().check(z.gte(1)),
 );
 
-/**
- * Params schema of {@link PaymentMethods.list}: the spec's filter, read by the client and the fake.
- * The spec does not list `cursor` or `limit` for this list; the cursor a server's `next_cursor`
- * hands back is the paging's, not the caller's.
- *
- * @internal
- */
-export const paymentMethodListParams: () => z.ZodMiniType<Encoded<PaymentMethodListParams>> =
-  /*@__PURE__*/ lazy(() =>
-    z.strictObject({
-      status: z.optional(z.enum(paymentMethodStatuses)),
-    }),
-  );
+// The spec lists no `cursor` or `limit` for this list: the cursor a server's `next_cursor` hands
+// back is the paging's, not the caller's.
+const listParams = /*@__PURE__*/ lazy(() =>
+  paramsFor<PaymentMethodListParams>()(z.strictObject({ status: z.optional(z.enum(paymentMethodStatuses)) })),
+);
 
-/**
- * Params schema of {@link PaymentMethods.update}: the spec's limits, and `min_amount_usd` at most
- * `max_amount_usd` when a request sets both; read by the client and the fake.
- *
- * @internal
- */
-export const paymentMethodUpdateParams: () => z.ZodMiniType<Encoded<PaymentMethodUpdateParams>> =
-  /*@__PURE__*/ lazy(() =>
+// The spec's limits, and `min_amount_usd` at most `max_amount_usd` when a request sets both.
+const updateParams = /*@__PURE__*/ lazy(() =>
+  paramsFor<PaymentMethodUpdateParams>()(
     z
       .strictObject({
         display_name: z.optional(z.nullable(maxString(256))),
@@ -157,7 +137,36 @@ export const paymentMethodUpdateParams: () => z.ZodMiniType<Encoded<PaymentMetho
           { path: ['min_amount_usd'], error: 'must be at most max_amount_usd' },
         ),
       ),
-  );
+  ),
+);
+
+/**
+ * The payment method operations (spec: Payment methods), each written once: the client's methods
+ * send them and the fake's routes answer them. The list documents no paging; a `next_cursor` is
+ * followed.
+ *
+ * @internal
+ */
+export const paymentMethodOperations: {
+  readonly list: ListOperation<PaymentMethodListParams, PaymentMethod>;
+  readonly update: Operation<PaymentMethodUpdateParams, PaymentMethod>;
+} = {
+  list: {
+    method: 'GET',
+    path: '/payment-methods',
+    params: listParams,
+    response: paymentMethodSchema,
+    paging: 'cursor',
+  },
+  update: {
+    method: 'PATCH',
+    path: '/payment-methods/{id}',
+    idPrefix: idPrefixes.paymentMethod,
+    params: updateParams,
+    response: paymentMethodSchema,
+    paging: 'none',
+  },
+};
 
 /** Payment methods: list and update (spec: Payment methods). They are created outside the API. */
 export class PaymentMethods extends APIResource {
@@ -178,15 +187,7 @@ export class PaymentMethods extends APIResource {
    * ```
    */
   list(params: PaymentMethodListParams = {}, options?: RequestOptions): PagePromise<PaymentMethod> {
-    return this._client.requestList(
-      'cursor',
-      () => ({
-        ...callOf(paymentMethodEndpoints.list),
-        query: encodeParams(paymentMethodListParams(), params),
-        schema: paymentMethodSchema(),
-      }),
-      options,
-    );
+    return this._list(paymentMethodOperations.list, { params }, options);
   }
 
   /**
@@ -213,13 +214,6 @@ export class PaymentMethods extends APIResource {
     params: PaymentMethodUpdateParams = {},
     options?: RequestOptions,
   ): APIPromise<PaymentMethod> {
-    return this._client.request(
-      () => ({
-        ...callOf(paymentMethodEndpoints.update, id),
-        body: encodeParams(paymentMethodUpdateParams(), params),
-        schema: paymentMethodSchema(),
-      }),
-      options,
-    );
+    return this._request(paymentMethodOperations.update, { id, params }, options);
   }
 }

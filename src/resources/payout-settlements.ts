@@ -3,8 +3,8 @@ import type { PagePromise } from '../core/pagination.js';
 import type { RequestOptions } from '../core/request-options.js';
 import { APIResource } from '../core/resource.js';
 import type { Chain, Unrecognized } from '../core/types.js';
-import { callOf, type Endpoint } from '../internal/endpoint.js';
-import { type Encoded, encodeParams } from '../internal/params.js';
+import { idPrefixes } from '../internal/ids.js';
+import type { ListOperation } from '../internal/operation.js';
 import {
   atomicAmount,
   chainField,
@@ -16,6 +16,7 @@ import {
   limitParam,
   responseObject,
 } from '../internal/schemas.js';
+import { model, paramsFor } from '../internal/tie.js';
 
 /** An on-chain settlement record of a payout (spec: Resources, Payout settlement record). */
 export interface PayoutSettlement {
@@ -57,60 +58,67 @@ export interface PayoutSettlement {
  * @internal It names zod types, which the published declarations leave out (docs/packaging.md).
  */
 export const payoutSettlementSchema: () => z.ZodMiniType<PayoutSettlement> = /*@__PURE__*/ lazy(() =>
-  responseObject({
-    id: z.string(),
-    org_id: z.string(),
-    payout_intent_id: z.string(),
-    tx_hash: z.string(),
-    log_index: z.int(),
-    from_address: z.string(),
-    to_address: z.string(),
-    amount_atomic: atomicAmount(),
-    block_number: z.int(),
-    block_hash: z.string(),
-    confirmations: z.int(),
-    confirmed_at: dateTime(),
-    detected_at: dateTime(),
-    created_at: dateTime(),
-    chain: z.exactOptional(chainField()),
-  }),
+  model<PayoutSettlement>()(
+    responseObject({
+      id: z.string(),
+      org_id: z.string(),
+      payout_intent_id: z.string(),
+      tx_hash: z.string(),
+      log_index: z.int(),
+      from_address: z.string(),
+      to_address: z.string(),
+      amount_atomic: atomicAmount(),
+      block_number: z.int(),
+      block_hash: z.string(),
+      confirmations: z.int(),
+      confirmed_at: dateTime(),
+      detected_at: dateTime(),
+      created_at: dateTime(),
+      chain: z.exactOptional(chainField()),
+    }),
+  ),
 );
 
 /** Parameters of {@link PayoutSettlements.list} (spec: GET /payouts/settlements). */
 export interface PayoutSettlementListParams {
   /** Only records of this payout, prefix `po_`. */
-  payout_intent_id?: string;
+  payout_intent_id?: string | undefined;
   /** Only records on this network. */
-  chain?: Chain;
+  chain?: Chain | undefined;
   /** Page size, 1 to 100; the API's default is 25. */
-  limit?: number;
+  limit?: number | undefined;
   /** The `next_cursor` of the previous page, as received. */
-  cursor?: string;
+  cursor?: string | undefined;
 }
 
-/**
- * The payout settlement routes (spec: GET /payouts/settlements), read by the client and the fake.
- *
- * @internal
- */
-export const payoutSettlementEndpoints: Readonly<Record<'list', Endpoint>> = {
-  list: { method: 'GET', path: '/payouts/settlements' },
-};
-
-/**
- * Params schema of {@link PayoutSettlements.list}: the spec's limits, read by the client and the fake.
- *
- * @internal
- */
-export const payoutSettlementListParams: () => z.ZodMiniType<Encoded<PayoutSettlementListParams>> =
-  /*@__PURE__*/ lazy(() =>
+const listParams = /*@__PURE__*/ lazy(() =>
+  paramsFor<PayoutSettlementListParams>()(
     z.strictObject({
-      payout_intent_id: z.optional(idParam('po_')),
+      payout_intent_id: z.optional(idParam(idPrefixes.payout)),
       chain: z.optional(chainParam()),
       limit: z.optional(limitParam()),
       cursor: z.optional(cursorParam()),
     }),
-  );
+  ),
+);
+
+/**
+ * The payout settlement operations (spec: GET /payouts/settlements), each written once: the
+ * client's method sends it and the fake's route answers it.
+ *
+ * @internal
+ */
+export const payoutSettlementOperations: {
+  readonly list: ListOperation<PayoutSettlementListParams, PayoutSettlement>;
+} = {
+  list: {
+    method: 'GET',
+    path: '/payouts/settlements',
+    params: listParams,
+    response: payoutSettlementSchema,
+    paging: 'cursor',
+  },
+};
 
 /** Settlement records of payouts, `chainbill.payouts.settlements` (spec: GET /payouts/settlements). */
 export class PayoutSettlements extends APIResource {
@@ -129,14 +137,6 @@ export class PayoutSettlements extends APIResource {
    * ```
    */
   list(params: PayoutSettlementListParams = {}, options?: RequestOptions): PagePromise<PayoutSettlement> {
-    return this._client.requestList(
-      'cursor',
-      () => ({
-        ...callOf(payoutSettlementEndpoints.list),
-        query: encodeParams(payoutSettlementListParams(), params),
-        schema: payoutSettlementSchema(),
-      }),
-      options,
-    );
+    return this._list(payoutSettlementOperations.list, { params }, options);
   }
 }

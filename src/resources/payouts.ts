@@ -5,8 +5,8 @@ import type { PagePromise } from '../core/pagination.js';
 import type { RequestOptions } from '../core/request-options.js';
 import { APIResource } from '../core/resource.js';
 import type { Chain, Environment, Token, Unrecognized } from '../core/types.js';
-import { callOf, type Endpoint } from '../internal/endpoint.js';
-import { type Encoded, encodeParams } from '../internal/params.js';
+import { idPrefixes } from '../internal/ids.js';
+import type { ListOperation, Operation } from '../internal/operation.js';
 import {
   amountParam,
   atomicAmount,
@@ -19,11 +19,13 @@ import {
   lazy,
   limitParam,
   maxString,
+  nullableTime,
   openEnum,
   responseObject,
   tokenField,
   tokenParam,
 } from '../internal/schemas.js';
+import { model, paramsFor } from '../internal/tie.js';
 import { PayoutSettlements } from './payout-settlements.js';
 
 // One resource, one file (STYLE.md rule 1): the payout model, its params and the class are all
@@ -113,7 +115,6 @@ export interface PayoutIntent {
 }
 
 const nullableString = /*@__PURE__*/ lazy(() => z.nullable(z.string()));
-const nullableTime = /*@__PURE__*/ lazy(() => z.nullable(dateTime()));
 
 /**
  * Schema of {@link PayoutIntent}, built on first use; unknown fields are kept.
@@ -121,32 +122,34 @@ const nullableTime = /*@__PURE__*/ lazy(() => z.nullable(dateTime()));
  * @internal It names zod types, which the published declarations leave out (docs/packaging.md).
  */
 export const payoutIntentSchema: () => z.ZodMiniType<PayoutIntent> = /*@__PURE__*/ lazy(() =>
-  responseObject({
-    id: z.string(),
-    org_id: z.string(),
-    recipient_address: z.string(),
-    chain: chainField(),
-    token: tokenField(),
-    amount: z.number(),
-    amount_atomic: z.nullable(atomicAmount()),
-    currency: z.string(),
-    status: openEnum(payoutStatuses),
-    description: nullableString(),
-    reference_type: z.exactOptional(z.nullable(openEnum(payoutReferenceTypes))),
-    reference_id: nullableString(),
-    due_date: nullableTime(),
-    approved_at: nullableTime(),
-    approved_by: nullableString(),
-    executed_at: nullableTime(),
-    expected_tx_hash: nullableString(),
-    verified_at: nullableTime(),
-    failed_at: nullableTime(),
-    canceled_at: nullableTime(),
-    failure_reason: nullableString(),
-    environment: environmentField(),
-    created_at: dateTime(),
-    updated_at: dateTime(),
-  }),
+  model<PayoutIntent>()(
+    responseObject({
+      id: z.string(),
+      org_id: z.string(),
+      recipient_address: z.string(),
+      chain: chainField(),
+      token: tokenField(),
+      amount: z.number(),
+      amount_atomic: z.nullable(atomicAmount()),
+      currency: z.string(),
+      status: openEnum(payoutStatuses),
+      description: nullableString(),
+      reference_type: z.exactOptional(z.nullable(openEnum(payoutReferenceTypes))),
+      reference_id: nullableString(),
+      due_date: nullableTime(),
+      approved_at: nullableTime(),
+      approved_by: nullableString(),
+      executed_at: nullableTime(),
+      expected_tx_hash: nullableString(),
+      verified_at: nullableTime(),
+      failed_at: nullableTime(),
+      canceled_at: nullableTime(),
+      failure_reason: nullableString(),
+      environment: environmentField(),
+      created_at: dateTime(),
+      updated_at: dateTime(),
+    }),
+  ),
 );
 
 /** Parameters of {@link Payouts.create} (spec: POST /payouts). */
@@ -162,65 +165,46 @@ export interface PayoutCreateParams {
   /** Currency code, for example `USD`. */
   currency: string;
   /** Free text, at most 512 characters. */
-  description?: string | null;
+  description?: string | null | undefined;
   /** Type of the referenced entity. */
-  reference_type?: PayoutReferenceType;
+  reference_type?: PayoutReferenceType | undefined;
   /** Identifier of the referenced entity. */
-  reference_id?: string | null;
+  reference_id?: string | null | undefined;
   /** When the payout is due: a `Date` or an ISO 8601 string. */
-  due_date?: Date | string | null;
+  due_date?: Date | string | null | undefined;
 }
 
 /** Parameters of {@link Payouts.list} (spec: GET /payouts). */
 export interface PayoutListParams {
   /** Only payouts in this state. */
-  status?: PayoutStatus;
+  status?: PayoutStatus | undefined;
   /** Only payouts due before this time: a `Date` or an ISO 8601 string. */
-  due_date_before?: Date | string;
+  due_date_before?: Date | string | undefined;
   /** Only payouts due after this time: a `Date` or an ISO 8601 string. */
-  due_date_after?: Date | string;
+  due_date_after?: Date | string | undefined;
   /** Page size, 1 to 100; the API's default is 25. */
-  limit?: number;
+  limit?: number | undefined;
   /** The `next_cursor` of the previous page, as received. */
-  cursor?: string;
+  cursor?: string | undefined;
 }
 
 /** Parameters of {@link Payouts.update} (spec: PATCH /payouts/{id}). */
 export interface PayoutUpdateParams {
   /** `approved` or `canceled`; only a `draft` payout accepts either (else 409 `ConflictError`). */
-  status?: (typeof payoutUpdateStatuses)[number];
+  status?: (typeof payoutUpdateStatuses)[number] | undefined;
   /** Free text, at most 512 characters. */
-  description?: string | null;
+  description?: string | null | undefined;
   /** When the payout is due: a `Date` or an ISO 8601 string. */
-  due_date?: Date | string | null;
+  due_date?: Date | string | null | undefined;
 }
-
-/** Params `T` as their schema outputs them: {@link Encoded}, date-times already ISO strings. */
-type WireParams<T> = { [K in keyof Encoded<T>]: Exclude<Encoded<T>[K], Date> };
-
-/**
- * The payout routes (spec: Payouts), read by the client and the fake.
- *
- * @internal
- */
-export const payoutEndpoints: Readonly<Record<'create' | 'list' | 'update', Endpoint>> = {
-  create: { method: 'POST', path: '/payouts' },
-  list: { method: 'GET', path: '/payouts' },
-  update: { method: 'PATCH', path: '/payouts/{id}', idPrefix: 'po_' },
-};
 
 const requiredString = /*@__PURE__*/ lazy(() => z.string().check(z.minLength(1)));
 // A payout's free text, at most 512 characters (spec: Limits), on create and update alike.
-const description = (): z.ZodMiniOptional<z.ZodMiniNullable<z.ZodMiniString>> =>
+const description = (): z.ZodMiniOptional<z.ZodMiniNullable<z.ZodMiniString<string>>> =>
   z.optional(z.nullable(maxString(512)));
 
-/**
- * Params schema of {@link Payouts.create}: the spec's limits, read by the client and the fake.
- *
- * @internal
- */
-export const payoutCreateParams: () => z.ZodMiniType<WireParams<PayoutCreateParams>, unknown> =
-  /*@__PURE__*/ lazy(() =>
+const createParams = /*@__PURE__*/ lazy(() =>
+  paramsFor<PayoutCreateParams>()(
     z.strictObject({
       recipient_address: requiredString(),
       chain: chainParam(),
@@ -232,14 +216,11 @@ export const payoutCreateParams: () => z.ZodMiniType<WireParams<PayoutCreatePara
       reference_id: z.optional(z.nullable(z.string())),
       due_date: z.optional(z.nullable(dateTimeParam())),
     }),
-  );
-/**
- * Params schema of {@link Payouts.list}.
- *
- * @internal
- */
-export const payoutListParams: () => z.ZodMiniType<WireParams<PayoutListParams>, unknown> =
-  /*@__PURE__*/ lazy(() =>
+  ),
+);
+
+const listParams = /*@__PURE__*/ lazy(() =>
+  paramsFor<PayoutListParams>()(
     z.strictObject({
       status: z.optional(z.enum(payoutStatuses)),
       due_date_before: z.optional(dateTimeParam()),
@@ -247,20 +228,53 @@ export const payoutListParams: () => z.ZodMiniType<WireParams<PayoutListParams>,
       limit: z.optional(limitParam()),
       cursor: z.optional(cursorParam()),
     }),
-  );
-/**
- * Params schema of {@link Payouts.update}.
- *
- * @internal
- */
-export const payoutUpdateParams: () => z.ZodMiniType<WireParams<PayoutUpdateParams>, unknown> =
-  /*@__PURE__*/ lazy(() =>
+  ),
+);
+
+const updateParams = /*@__PURE__*/ lazy(() =>
+  paramsFor<PayoutUpdateParams>()(
     z.strictObject({
       status: z.optional(z.enum(payoutUpdateStatuses)),
       description: description(),
       due_date: z.optional(z.nullable(dateTimeParam())),
     }),
-  );
+  ),
+);
+
+/**
+ * The payout operations (spec: Payouts), each written once: the client's methods send them and the
+ * fake's routes answer them.
+ *
+ * @internal
+ */
+export const payoutOperations: {
+  readonly create: Operation<PayoutCreateParams, PayoutIntent>;
+  readonly list: ListOperation<PayoutListParams, PayoutIntent>;
+  readonly update: Operation<PayoutUpdateParams, PayoutIntent>;
+} = {
+  create: {
+    method: 'POST',
+    path: '/payouts',
+    params: createParams,
+    response: payoutIntentSchema,
+    paging: 'none',
+  },
+  list: {
+    method: 'GET',
+    path: '/payouts',
+    params: listParams,
+    response: payoutIntentSchema,
+    paging: 'cursor',
+  },
+  update: {
+    method: 'PATCH',
+    path: '/payouts/{id}',
+    idPrefix: idPrefixes.payout,
+    params: updateParams,
+    response: payoutIntentSchema,
+    paging: 'none',
+  },
+};
 
 /** Payout intents: create, list, approve or cancel, update (spec: Payouts). */
 export class Payouts extends APIResource {
@@ -291,14 +305,7 @@ export class Payouts extends APIResource {
    * ```
    */
   create(params: PayoutCreateParams, options?: RequestOptions): APIPromise<PayoutIntent> {
-    return this._client.request(
-      () => ({
-        ...callOf(payoutEndpoints.create),
-        body: encodeParams(payoutCreateParams(), params),
-        schema: payoutIntentSchema(),
-      }),
-      options,
-    );
+    return this._request(payoutOperations.create, { params }, options);
   }
 
   /**
@@ -316,15 +323,7 @@ export class Payouts extends APIResource {
    * ```
    */
   list(params: PayoutListParams = {}, options?: RequestOptions): PagePromise<PayoutIntent> {
-    return this._client.requestList(
-      'cursor',
-      () => ({
-        ...callOf(payoutEndpoints.list),
-        query: encodeParams(payoutListParams(), params),
-        schema: payoutIntentSchema(),
-      }),
-      options,
-    );
+    return this._list(payoutOperations.list, { params }, options);
   }
 
   /**
@@ -343,14 +342,7 @@ export class Payouts extends APIResource {
    * ```
    */
   update(id: string, params: PayoutUpdateParams = {}, options?: RequestOptions): APIPromise<PayoutIntent> {
-    return this._client.request(
-      () => ({
-        ...callOf(payoutEndpoints.update, id),
-        body: encodeParams(payoutUpdateParams(), params),
-        schema: payoutIntentSchema(),
-      }),
-      options,
-    );
+    return this._request(payoutOperations.update, { id, params }, options);
   }
 
   /**

@@ -3,9 +3,9 @@ import type { PagePromise } from '../core/pagination.js';
 import type { RequestOptions } from '../core/request-options.js';
 import { APIResource } from '../core/resource.js';
 import type { Unrecognized } from '../core/types.js';
-import { callOf, type Endpoint } from '../internal/endpoint.js';
-import { type Encoded, encodeParams } from '../internal/params.js';
+import type { ListOperation } from '../internal/operation.js';
 import { dateTime, lazy, openEnum, responseObject } from '../internal/schemas.js';
+import { model, paramsFor } from '../internal/tie.js';
 
 /** The plan states (spec: Plan status values). */
 export const planStatuses = ['active', 'archived'] as const;
@@ -47,48 +47,50 @@ export interface Plan {
  * @internal It names zod types, which the published declarations leave out (docs/packaging.md).
  */
 export const planSchema: () => z.ZodMiniType<Plan> = /*@__PURE__*/ lazy(() =>
-  responseObject({
-    id: z.string(),
-    org_id: z.string(),
-    name: z.string(),
-    description: z.string(),
-    amount: z.number(),
-    currency: z.string(),
-    interval_count: z.int(),
-    trial_days: z.int(),
-    created_at: dateTime(),
-    updated_at: dateTime(),
-    status: z.exactOptional(openEnum(planStatuses)),
-  }),
+  model<Plan>()(
+    responseObject({
+      id: z.string(),
+      org_id: z.string(),
+      name: z.string(),
+      description: z.string(),
+      amount: z.number(),
+      currency: z.string(),
+      interval_count: z.int(),
+      trial_days: z.int(),
+      created_at: dateTime(),
+      updated_at: dateTime(),
+      status: z.exactOptional(openEnum(planStatuses)),
+    }),
+  ),
 );
 
 /** Parameters of {@link Plans.list} (spec: GET /subscriptions/plans). */
 export interface PlanListParams {
   /** Only plans in this state. */
-  status?: PlanStatus;
+  status?: PlanStatus | undefined;
 }
 
-/**
- * The plan routes (spec: Subscriptions), read by the client and the fake.
- *
- * @internal
- */
-export const planEndpoints: Readonly<Record<'list', Endpoint>> = {
-  list: { method: 'GET', path: '/subscriptions/plans' },
-};
+// The spec lists no `cursor` or `limit` for this list: the cursor a server's `next_cursor` hands
+// back is the paging's, not the caller's.
+const listParams = /*@__PURE__*/ lazy(() =>
+  paramsFor<PlanListParams>()(z.strictObject({ status: z.optional(z.enum(planStatuses)) })),
+);
 
 /**
- * Params schema of {@link Plans.list}: the spec's filter, read by the client and the fake. The
- * spec does not list `cursor` or `limit` for this list; the cursor a server's `next_cursor` hands
- * back is the paging's, not the caller's.
+ * The plan operations (spec: GET /subscriptions/plans), each written once: the client's method
+ * sends it and the fake's route answers it. No paging is documented; a `next_cursor` is followed.
  *
  * @internal
  */
-export const planListParams: () => z.ZodMiniType<Encoded<PlanListParams>> = /*@__PURE__*/ lazy(() =>
-  z.strictObject({
-    status: z.optional(z.enum(planStatuses)),
-  }),
-);
+export const planOperations: { readonly list: ListOperation<PlanListParams, Plan> } = {
+  list: {
+    method: 'GET',
+    path: '/subscriptions/plans',
+    params: listParams,
+    response: planSchema,
+    paging: 'cursor',
+  },
+};
 
 /** Subscription plans: list (spec: GET /subscriptions/plans). */
 export class Plans extends APIResource {
@@ -109,14 +111,6 @@ export class Plans extends APIResource {
    * ```
    */
   list(params: PlanListParams = {}, options?: RequestOptions): PagePromise<Plan> {
-    return this._client.requestList(
-      'cursor',
-      () => ({
-        ...callOf(planEndpoints.list),
-        query: encodeParams(planListParams(), params),
-        schema: planSchema(),
-      }),
-      options,
-    );
+    return this._list(planOperations.list, { params }, options);
   }
 }

@@ -3,8 +3,7 @@ import type { PagePromise } from '../core/pagination.js';
 import type { RequestOptions } from '../core/request-options.js';
 import { APIResource } from '../core/resource.js';
 import type { Unrecognized } from '../core/types.js';
-import { callOf, type Endpoint } from '../internal/endpoint.js';
-import { type Encoded, encodeParams } from '../internal/params.js';
+import type { ListOperation } from '../internal/operation.js';
 import {
   cursorParam,
   dateTime,
@@ -15,6 +14,7 @@ import {
   openEnum,
   responseObject,
 } from '../internal/schemas.js';
+import { model, paramsFor } from '../internal/tie.js';
 
 /** The kinds of revenue event (spec: Revenue event, list filter `event_type`). */
 export const revenueEventTypes = [
@@ -73,58 +73,42 @@ const optionalString = /*@__PURE__*/ lazy(() => maybe(z.string()));
  * @internal It names zod types, which the published declarations leave out (docs/packaging.md).
  */
 export const revenueEventSchema: () => z.ZodMiniType<RevenueEvent> = /*@__PURE__*/ lazy(() =>
-  responseObject({
-    id: z.string(),
-    org_id: z.string(),
-    event_type: z.exactOptional(openEnum(revenueEventTypes)),
-    amount: z.number(),
-    currency: z.string(),
-    checkout_id: optionalString(),
-    subscription_id: optionalString(),
-    customer_id: optionalString(),
-    renewal_id: optionalString(),
-    adjustment_id: optionalString(),
-    tx_hash: optionalString(),
-    description: optionalString(),
-    occurred_at: dateTime(),
-    created_at: dateTime(),
-  }),
+  model<RevenueEvent>()(
+    responseObject({
+      id: z.string(),
+      org_id: z.string(),
+      event_type: z.exactOptional(openEnum(revenueEventTypes)),
+      amount: z.number(),
+      currency: z.string(),
+      checkout_id: optionalString(),
+      subscription_id: optionalString(),
+      customer_id: optionalString(),
+      renewal_id: optionalString(),
+      adjustment_id: optionalString(),
+      tx_hash: optionalString(),
+      description: optionalString(),
+      occurred_at: dateTime(),
+      created_at: dateTime(),
+    }),
+  ),
 );
 
 /** Parameters of {@link RevenueEvents.list} (spec: GET /revenue/events). */
 export interface RevenueEventListParams {
   /** Only events of this kind. */
-  event_type?: RevenueEventType;
+  event_type?: RevenueEventType | undefined;
   /** Only events that occurred at or after this time: a `Date` or an ISO 8601 string. */
-  date_from?: Date | string;
+  date_from?: Date | string | undefined;
   /** Only events that occurred at or before this time: a `Date` or an ISO 8601 string. */
-  date_to?: Date | string;
+  date_to?: Date | string | undefined;
   /** Page size, 1 to 100; the API's default is 25. */
-  limit?: number;
+  limit?: number | undefined;
   /** The `next_cursor` of the previous page, as received. */
-  cursor?: string;
+  cursor?: string | undefined;
 }
 
-/** Params `T` as their schema outputs them: {@link Encoded}, date-times already ISO strings. */
-type WireParams<T> = { [K in keyof Encoded<T>]: Exclude<Encoded<T>[K], Date> };
-
-/**
- * The revenue ledger routes (spec: Revenue), read by the client and the fake.
- *
- * @internal
- */
-export const revenueEventEndpoints: Readonly<Record<'list', Endpoint>> = {
-  list: { method: 'GET', path: '/revenue/events' },
-};
-
-/**
- * Params schema of {@link RevenueEvents.list}: the spec's enums and limits, read by the client and
- * the fake.
- *
- * @internal
- */
-export const revenueEventListParams: () => z.ZodMiniType<WireParams<RevenueEventListParams>, unknown> =
-  /*@__PURE__*/ lazy(() =>
+const listParams = /*@__PURE__*/ lazy(() =>
+  paramsFor<RevenueEventListParams>()(
     z.strictObject({
       event_type: z.optional(z.enum(revenueEventTypes)),
       date_from: z.optional(dateTimeParam()),
@@ -132,7 +116,25 @@ export const revenueEventListParams: () => z.ZodMiniType<WireParams<RevenueEvent
       limit: z.optional(limitParam()),
       cursor: z.optional(cursorParam()),
     }),
-  );
+  ),
+);
+
+/**
+ * The revenue ledger's operations (spec: Revenue), each written once: the client's method sends it
+ * and the fake's route answers it.
+ *
+ * @internal
+ */
+export const revenueEventOperations: { readonly list: ListOperation<RevenueEventListParams, RevenueEvent> } =
+  {
+    list: {
+      method: 'GET',
+      path: '/revenue/events',
+      params: listParams,
+      response: revenueEventSchema,
+      paging: 'cursor',
+    },
+  };
 
 /** The revenue ledger: money-affecting events, read only (spec: Revenue). */
 export class RevenueEvents extends APIResource {
@@ -155,14 +157,6 @@ export class RevenueEvents extends APIResource {
    * ```
    */
   list(params: RevenueEventListParams = {}, options?: RequestOptions): PagePromise<RevenueEvent> {
-    return this._client.requestList(
-      'cursor',
-      () => ({
-        ...callOf(revenueEventEndpoints.list),
-        query: encodeParams(revenueEventListParams(), params),
-        schema: revenueEventSchema(),
-      }),
-      options,
-    );
+    return this._list(revenueEventOperations.list, { params }, options);
   }
 }

@@ -3,9 +3,18 @@ import type { APIPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/request-options.js';
 import { APIResource } from '../core/resource.js';
 import type { Environment, Unrecognized } from '../core/types.js';
-import { callOf, type Endpoint } from '../internal/endpoint.js';
-import { type Encoded, encodeParams } from '../internal/params.js';
-import { dateTime, environmentField, idParam, lazy, openEnum, responseObject } from '../internal/schemas.js';
+import { idPrefixes } from '../internal/ids.js';
+import type { Operation } from '../internal/operation.js';
+import {
+  dateTime,
+  environmentField,
+  idParam,
+  lazy,
+  nullableTime,
+  openEnum,
+  responseObject,
+} from '../internal/schemas.js';
+import { model, paramsFor } from '../internal/tie.js';
 import { type Customer, customerSchema } from './customers.js';
 import { type Plan, planSchema } from './plans.js';
 
@@ -72,34 +81,34 @@ export interface Subscription {
   plan: Plan;
 }
 
-const nullableTime = /*@__PURE__*/ lazy(() => z.nullable(dateTime()));
-
 /**
  * Schema of {@link Subscription}, built on first use; unknown fields are kept.
  *
  * @internal It names zod types, which the published declarations leave out (docs/packaging.md).
  */
 export const subscriptionSchema: () => z.ZodMiniType<Subscription> = /*@__PURE__*/ lazy(() =>
-  responseObject({
-    id: z.string(),
-    org_id: z.string(),
-    customer_id: z.string(),
-    plan_id: z.string(),
-    payment_method_id: z.nullable(z.string()),
-    status: openEnum(subscriptionStatuses),
-    current_period_start: nullableTime(),
-    current_period_end: nullableTime(),
-    trial_end: nullableTime(),
-    canceled_at: nullableTime(),
-    cancel_at_period_end: z.boolean(),
-    pause_start: nullableTime(),
-    pause_end: nullableTime(),
-    environment: environmentField(),
-    created_at: dateTime(),
-    updated_at: dateTime(),
-    customer: customerSchema(),
-    plan: planSchema(),
-  }),
+  model<Subscription>()(
+    responseObject({
+      id: z.string(),
+      org_id: z.string(),
+      customer_id: z.string(),
+      plan_id: z.string(),
+      payment_method_id: z.nullable(z.string()),
+      status: openEnum(subscriptionStatuses),
+      current_period_start: nullableTime(),
+      current_period_end: nullableTime(),
+      trial_end: nullableTime(),
+      canceled_at: nullableTime(),
+      cancel_at_period_end: z.boolean(),
+      pause_start: nullableTime(),
+      pause_end: nullableTime(),
+      environment: environmentField(),
+      created_at: dateTime(),
+      updated_at: dateTime(),
+      customer: customerSchema(),
+      plan: planSchema(),
+    }),
+  ),
 );
 
 /** Parameters of {@link Subscriptions.create} (spec: POST /subscriptions). */
@@ -109,7 +118,7 @@ export interface SubscriptionCreateParams {
   /** The plan to subscribe to, prefix `plan_`. */
   plan_id: string;
   /** Payment method for renewals, prefix `pm_`; the organization's default when omitted. */
-  payment_method_id?: string;
+  payment_method_id?: string | undefined;
 }
 
 /** Parameters of {@link Subscriptions.update} (spec: PATCH /subscriptions/{id}). */
@@ -118,41 +127,46 @@ export interface SubscriptionUpdateParams {
   action: SubscriptionAction;
 }
 
-/**
- * The subscription routes (spec: Subscriptions), read by the client and the fake.
- *
- * @internal
- */
-export const subscriptionEndpoints: Readonly<Record<'create' | 'update', Endpoint>> = {
-  create: { method: 'POST', path: '/subscriptions' },
-  update: { method: 'PATCH', path: '/subscriptions/{id}', idPrefix: 'sub_' },
-};
+const createParams = /*@__PURE__*/ lazy(() =>
+  paramsFor<SubscriptionCreateParams>()(
+    z.strictObject({
+      customer_id: idParam(idPrefixes.customer),
+      plan_id: idParam(idPrefixes.plan),
+      payment_method_id: z.optional(idParam(idPrefixes.paymentMethod)),
+    }),
+  ),
+);
+
+const updateParams = /*@__PURE__*/ lazy(() =>
+  paramsFor<SubscriptionUpdateParams>()(z.strictObject({ action: z.enum(subscriptionActions) })),
+);
 
 /**
- * Params schema of {@link Subscriptions.create}: the spec's id prefixes, read by the client and the
- * fake.
+ * The subscription operations (spec: Subscriptions), each written once: the client's methods send
+ * them and the fake's routes answer them.
  *
  * @internal
  */
-export const subscriptionCreateParams: () => z.ZodMiniType<Encoded<SubscriptionCreateParams>> =
-  /*@__PURE__*/ lazy(() =>
-    z.strictObject({
-      customer_id: idParam('cus_'),
-      plan_id: idParam('plan_'),
-      payment_method_id: z.optional(idParam('pm_')),
-    }),
-  );
-/**
- * Params schema of {@link Subscriptions.update}.
- *
- * @internal
- */
-export const subscriptionUpdateParams: () => z.ZodMiniType<Encoded<SubscriptionUpdateParams>> =
-  /*@__PURE__*/ lazy(() =>
-    z.strictObject({
-      action: z.enum(subscriptionActions),
-    }),
-  );
+export const subscriptionOperations: {
+  readonly create: Operation<SubscriptionCreateParams, Subscription>;
+  readonly update: Operation<SubscriptionUpdateParams, Subscription>;
+} = {
+  create: {
+    method: 'POST',
+    path: '/subscriptions',
+    params: createParams,
+    response: subscriptionSchema,
+    paging: 'none',
+  },
+  update: {
+    method: 'PATCH',
+    path: '/subscriptions/{id}',
+    idPrefix: idPrefixes.subscription,
+    params: updateParams,
+    response: subscriptionSchema,
+    paging: 'none',
+  },
+};
 
 /** Subscriptions: create, cancel, pause, resume (spec: Subscriptions). */
 export class Subscriptions extends APIResource {
@@ -175,14 +189,7 @@ export class Subscriptions extends APIResource {
    * ```
    */
   create(params: SubscriptionCreateParams, options?: RequestOptions): APIPromise<Subscription> {
-    return this._client.request(
-      () => ({
-        ...callOf(subscriptionEndpoints.create),
-        body: encodeParams(subscriptionCreateParams(), params),
-        schema: subscriptionSchema(),
-      }),
-      options,
-    );
+    return this._request(subscriptionOperations.create, { params }, options);
   }
 
   /**
@@ -202,14 +209,7 @@ export class Subscriptions extends APIResource {
    * ```
    */
   update(id: string, params: SubscriptionUpdateParams, options?: RequestOptions): APIPromise<Subscription> {
-    return this._client.request(
-      () => ({
-        ...callOf(subscriptionEndpoints.update, id),
-        body: encodeParams(subscriptionUpdateParams(), params),
-        schema: subscriptionSchema(),
-      }),
-      options,
-    );
+    return this._request(subscriptionOperations.update, { id, params }, options);
   }
 
   /**

@@ -2,17 +2,25 @@ import type { APIPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/request-options.js';
 import { APIResource } from '../core/resource.js';
 import type { DeletedObject } from '../core/types.js';
-import { callOf, type Endpoint } from '../internal/endpoint.js';
+import { idPrefixes } from '../internal/ids.js';
+import type { Operation } from '../internal/operation.js';
 import { deletedConfirmation } from '../internal/schemas.js';
 
 /**
- * The webhook endpoint routes (spec: Webhooks), read by the client and the fake. The spec names the
- * path id `{webhook_id}`; the template calls it `{id}`, as every route does.
+ * The webhook endpoint operations (spec: Webhooks), each written once: the client's method sends
+ * it and the fake's route answers it. The spec names the path id `{webhook_id}`; the template calls
+ * it `{id}`, as every operation does. A delete's answer is checked against the id deleted.
  *
  * @internal
  */
-export const webhookEndpointEndpoints: Readonly<Record<'delete', Endpoint>> = {
-  delete: { method: 'DELETE', path: '/webhooks/{id}', idPrefix: 'we_' },
+export const webhookEndpointOperations: { readonly delete: Operation<never, DeletedObject> } = {
+  delete: {
+    method: 'DELETE',
+    path: '/webhooks/{id}',
+    idPrefix: idPrefixes.webhookEndpoint,
+    response: deletedConfirmation,
+    paging: 'none',
+  },
 };
 
 /**
@@ -38,13 +46,6 @@ export class WebhookEndpoints extends APIResource {
    * ```
    */
   delete(id: string, options?: RequestOptions): APIPromise<DeletedObject> {
-    return this._client.request(
-      () => ({
-        ...callOf(webhookEndpointEndpoints.delete, id),
-        schema: deletedConfirmation(id),
-        alwaysParse: true,
-      }),
-      options,
-    );
+    return this._request(webhookEndpointOperations.delete, { id }, options);
   }
 }

@@ -1,6 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { FakeApiError } from './errors.js';
-import { type Fields, numberValue } from './validate.js';
 
 /** A list response as the spec has it (spec: List envelope). */
 export interface Envelope<T> {
@@ -14,15 +13,25 @@ interface Entry<T> {
   record: T;
 }
 
-/** Query parameters that move through a list rather than choose it: a cursor may change them. */
-const pagingParams = new Set(['cursor', 'limit']);
+/** Which page of a cursor list: the request's cursor, its limit, and what the cursor is bound to. */
+export interface PageRequest {
+  /** The `cursor` sent, or `undefined` for the first page. */
+  cursor: string | undefined;
+  /** Items per page, already checked (1 to 100). */
+  limit: number;
+  /**
+   * What the list is: the operation, its path id and its filters (every param but the paging
+   * ones), in a canonical form. A cursor is valid only for the same binding.
+   */
+  binding: string;
+}
 
 /**
  * The records of one kind in one organization and environment, in creation order. Lists are
  * newest first. A cursor is the last sequence number seen plus an HMAC-SHA256 of it and the
- * list's filters (the query but `cursor` and `limit`), under a key random to this collection:
- * since each organization and environment holds its own collections, a cursor is valid only for
- * the list, filters and key scope that issued it, and nobody can make one up.
+ * list's binding (operation, path id, filters), under a key random to this collection: since each
+ * organization and environment holds its own collections, a cursor is valid only for the list,
+ * path id, filters and key scope that issued it, and nobody can make one up.
  */
 export class Collection<T extends { id: string }> {
   readonly #entries: Entry<T>[] = [];
@@ -65,15 +74,12 @@ export class Collection<T extends { id: string }> {
   /**
    * One cursor page, newest first, of the records that pass `filter`.
    *
-   * @param query - `limit` (1..100, default 25), `cursor` and the filters from the request.
+   * @param request - The cursor, the limit and the binding.
    * @param filter - Which records belong in the list.
-   * @throws {FakeApiError} 400 `cursor_invalid` for a cursor this list did not issue with these filters.
+   * @throws {FakeApiError} 400 `cursor_invalid` for a cursor this list did not issue with this binding.
    */
-  page(query: Fields, filter: (record: T) => boolean = () => true): Envelope<T> {
-    const limit = readLimit(query);
-    const filters = filtersOf(query);
-    const before =
-      query['cursor'] === undefined ? Number.POSITIVE_INFINITY : this.#decodeCursor(query['cursor'], filters);
+  page({ cursor, limit, binding }: PageRequest, filter: (record: T) => boolean = () => true): Envelope<T> {
+    const before = cursor === undefined ? Number.POSITIVE_INFINITY : this.#decodeCursor(cursor, binding);
     const data: T[] = [];
     let lastSeq = 0;
     let hasMore = false;
@@ -87,29 +93,29 @@ export class Collection<T extends { id: string }> {
       data.push(entry.record);
       lastSeq = entry.seq;
     }
-    return { data, has_more: hasMore, next_cursor: hasMore ? this.#encodeCursor(lastSeq, filters) : null };
+    return { data, has_more: hasMore, next_cursor: hasMore ? this.#encodeCursor(lastSeq, binding) : null };
   }
 
-  #mac(seq: number, filters: string): Buffer {
-    return createHmac('sha256', this.#secret).update(`${seq}\n${filters}`).digest();
+  #mac(seq: number, binding: string): Buffer {
+    return createHmac('sha256', this.#secret).update(`${seq}\n${binding}`).digest();
   }
 
-  #encodeCursor(seq: number, filters: string): string {
-    return Buffer.from(`${seq}.${this.#mac(seq, filters).toString('base64url')}`).toString('base64url');
+  #encodeCursor(seq: number, binding: string): string {
+    return Buffer.from(`${seq}.${this.#mac(seq, binding).toString('base64url')}`).toString('base64url');
   }
 
-  #decodeCursor(value: unknown, filters: string): number {
+  #decodeCursor(value: unknown, binding: string): number {
     const text = typeof value === 'string' ? Buffer.from(value, 'base64url').toString() : '';
     const match = /^(\d{1,15})\.([\w-]{43})$/.exec(text);
     const seq = Number(match?.[1]);
     const mac = Buffer.from(match?.[2] ?? '', 'base64url');
-    const expected = this.#mac(seq, filters);
+    const expected = this.#mac(seq, binding);
     if (!match || mac.length !== expected.length || !timingSafeEqual(mac, expected))
       throw new FakeApiError(
         400,
         'invalid_request_error',
         'cursor_invalid',
-        'cursor was not issued by this list, with these filters, to this organization and environment',
+        'cursor was not issued by this list, with these filters and path, to this organization and environment',
         'cursor',
       );
     return seq;
@@ -118,26 +124,14 @@ export class Collection<T extends { id: string }> {
   /**
    * One offset page, newest first (spec: offset-based pagination, customers).
    *
-   * @param query - `offset` (default 0) and `limit` (1..100, default 25).
+   * @param offset - Records to skip, already checked (0 or more).
+   * @param limit - Records per page, already checked (1 to 100).
    */
-  offsetPage(query: Fields): Envelope<T> {
-    const limit = readLimit(query);
-    const offset = numberValue(query, 'offset', { min: 0, integer: true }) ?? 0;
+  offsetPage(offset: number, limit: number): Envelope<T> {
     const newestFirst = this.#entries.length - 1 - offset;
     const data: T[] = [];
     for (let i = newestFirst; i >= 0 && data.length < limit; i--)
       data.push((this.#entries[i] as Entry<T>).record);
     return { data, has_more: offset + data.length < this.#entries.length, next_cursor: null };
   }
-}
-
-function readLimit(query: Fields): number {
-  return numberValue(query, 'limit', { min: 1, max: 100, integer: true }) ?? 25;
-}
-
-/** The filters of a list request, in a canonical form: the query but its paging parameters. */
-function filtersOf(query: Fields): string {
-  const entries = Object.entries(query).filter(([name]) => !pagingParams.has(name));
-  entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return JSON.stringify(entries);
 }

@@ -203,7 +203,7 @@ export function createFakeChainbill(options: FakeChainbillOptions = {}): FakeCha
     state,
     routes: compile(routes),
     log: [],
-    faults: new FaultQueue(routes.map((route) => route.path)),
+    faults: new FaultQueue(routes.map((route) => route.operation.path)),
   };
   const base = basePathOf(baseUrl);
   // fetch and msw answer at the base URL's origin only; listen() answers whatever Host is sent.

@@ -55,7 +55,7 @@ export function recordRevenueEvent(
   fields: Pick<FakeRevenueEvent, 'event_type' | 'amount' | 'currency'> & Partial<FakeRevenueEvent>,
 ): FakeRevenueEvent {
   return scope.collection<FakeRevenueEvent>('revenue_events').insert({
-    id: newId('rev_'),
+    id: newId('revenueEvent'),
     org_id: scope.org_id,
     checkout_id: null,
     subscription_id: null,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Environment } from '../core/types.js';
+import { type IdKind, idPrefixes } from '../internal/ids.js';
 import type { InternalClock } from './clock.js';
 import { Collection } from './collection.js';
 import { notFound } from './errors.js';
@@ -175,9 +176,9 @@ export class FakeState {
   }
 }
 
-/** A new id with the resource's prefix (spec: Identifier prefixes), for example `po_3f9a…`. */
-export function newId(prefix: string): string {
-  return `${prefix}${randomBytes(12).toString('hex')}`;
+/** A new id of a kind, with its prefix from the one table (spec: Identifier prefixes): `po_3f9a…`. */
+export function newId(kind: IdKind): string {
+  return `${idPrefixes[kind]}${randomBytes(12).toString('hex')}`;
 }
 
 /** A random hex string of `bytes` bytes with `0x`, for transaction and block hashes. */

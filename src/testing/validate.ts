@@ -1,5 +1,7 @@
 import type * as z from 'zod/mini';
 import { paramOf, toIssues } from '../internal/issues.js';
+import type { Operation } from '../internal/operation.js';
+import type { Wire } from '../internal/tie.js';
 import { FakeApiError, invalid, missing } from './errors.js';
 
 /** A JSON object from a request body or query, read field by field with the spec's rules. */
@@ -54,6 +56,20 @@ export function readParams<Out>(
     `${param} ${issues[0]?.message ?? 'is invalid'}`,
     param,
   );
+}
+
+/**
+ * Reads fields as an operation's body, with its params schema (the fake's seeds create records
+ * as the API would, through the same checks).
+ *
+ * @param operation - The operation, with a params schema.
+ * @param fields - The fields.
+ * @returns The params as the schema outputs them.
+ * @throws {FakeApiError} 400 naming the first offending parameter.
+ */
+export function readBody<P>(operation: Operation<P, unknown>, fields: Fields): Wire<P> {
+  if (operation.params === undefined) throw new TypeError(`${operation.path} takes no params`);
+  return readParams(operation.params(), fields, 'body');
 }
 
 /** Rejects fields the endpoint does not know (what a strict server does). */

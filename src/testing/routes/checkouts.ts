@@ -5,14 +5,13 @@ import { amountParam, chainParam, lazy, tokenParam } from '../../internal/schema
 import {
   type Checkout,
   type CheckoutStatus,
-  checkoutEndpoints,
-  checkoutListParams,
+  checkoutOperations,
   checkoutStatuses,
 } from '../../resources/checkouts.js';
 import { requiredConfirmationsParam } from '../../resources/payment-methods.js';
 import { conflict } from '../errors.js';
 import { recordRevenueEvent } from '../ledger.js';
-import type { Route } from '../router.js';
+import { type Route, route } from '../router.js';
 import type { DueSource } from '../schedule.js';
 import { type FakeState, newId, randomHash, type Scope } from '../state.js';
 import { type Fields, readParams } from '../validate.js';
@@ -35,21 +34,12 @@ export type FakeCheckout = Checkout & {
 
 const checkoutsOf = (scope: Scope) => scope.collection<FakeCheckout>('checkouts');
 
-function listCheckouts(scope: Scope, query: Fields) {
-  const { status } = readParams(checkoutListParams(), query, 'query');
-  const page = checkoutsOf(scope).page(
-    query,
-    (checkout) => status === undefined || checkout.status === status,
-  );
-  return { ...page, data: page.data.map(({ id: _key, ...item }): Checkout => item) };
-}
-
-/** The checkout endpoints (spec: GET /checkouts). */
+/** The checkout endpoints (spec: GET /checkouts): list items carry no `id`, only `checkout_id`. */
 export const checkoutRoutes: Route[] = [
-  {
-    ...checkoutEndpoints.list,
-    handle: ({ scope, query }) => ({ status: 200, body: listCheckouts(scope, query) }),
-  },
+  route(checkoutOperations.list, ({ scope, params: { status }, page }) => {
+    const found = page(checkoutsOf(scope), (checkout) => status === undefined || checkout.status === status);
+    return { status: 200, body: { ...found, data: found.data.map(strip) } };
+  }),
 ];
 
 /**
@@ -91,7 +81,7 @@ export function insertCheckout(state: FakeState, scope: Scope, fields: Partial<F
   const token = checked.token ?? 'USDT';
   const amount = checked.amount_usd ?? 25;
   const now = state.clock.now();
-  const id = newId('co_');
+  const id = newId('checkout');
   const checkout = checkoutsOf(scope).insert({
     status: 'pending',
     deposit_address: `TFakeDeposit${id.slice(3, 25)}`,

@@ -1,21 +1,16 @@
-import {
-  type Customer,
-  customerCreateParams,
-  customerEndpoints,
-  customerListParams,
-} from '../../resources/customers.js';
-import type { Route } from '../router.js';
+import type { Wire } from '../../internal/tie.js';
+import { type Customer, type CustomerCreateParams, customerOperations } from '../../resources/customers.js';
+import { type Route, route } from '../router.js';
 import { type FakeState, newId, type Scope } from '../state.js';
-import { type Fields, readParams } from '../validate.js';
+import { readBody } from '../validate.js';
 
 /** The fake's customer record: the wire shape (spec: Customer). */
 export type FakeCustomer = Customer & { environment: Scope['environment'] };
 
-function createCustomer(state: FakeState, scope: Scope, body: Fields): FakeCustomer {
-  const params = readParams(customerCreateParams(), body, 'body');
+function createCustomer(state: FakeState, scope: Scope, params: Wire<CustomerCreateParams>): FakeCustomer {
   const now = state.now();
   return scope.collection<FakeCustomer>('customers').insert({
-    id: newId('cus_'),
+    id: newId('customer'),
     org_id: scope.org_id,
     email: params.email,
     name: params.name ?? null,
@@ -29,17 +24,14 @@ function createCustomer(state: FakeState, scope: Scope, body: Fields): FakeCusto
 
 /** The customer endpoints (spec: Customers). */
 export const customerRoutes: Route[] = [
-  {
-    ...customerEndpoints.create,
-    handle: ({ state, scope, body }) => ({ status: 201, body: createCustomer(state, scope, body) }),
-  },
-  {
-    ...customerEndpoints.list,
-    handle: ({ scope, query }) => {
-      readParams(customerListParams(), query, 'query');
-      return { status: 200, body: scope.collection<FakeCustomer>('customers').offsetPage(query) };
-    },
-  },
+  route(customerOperations.create, ({ state, scope, params }) => ({
+    status: 201,
+    body: createCustomer(state, scope, params),
+  })),
+  route(customerOperations.list, ({ scope, offsetPage }) => ({
+    status: 200,
+    body: offsetPage(scope.collection<FakeCustomer>('customers')),
+  })),
 ];
 
 /** Creates customers directly (`fake.seed`), for tests. */
@@ -62,9 +54,11 @@ export function customerSeeds(state: FakeState, scopeOf: (apiKey?: string) => Sc
     customer: (fields = {}, options = {}) => {
       const scope = scopeOf(options.apiKey);
       const count = scope.collection<FakeCustomer>('customers').size;
-      const base = createCustomer(state, scope, {
-        email: fields.email ?? `customer-${count + 1}@example.com`,
-      });
+      const base = createCustomer(
+        state,
+        scope,
+        readBody(customerOperations.create, { email: fields.email ?? `customer-${count + 1}@example.com` }),
+      );
       return Object.assign(base, fields, { id: base.id, org_id: base.org_id, environment: base.environment });
     },
   };

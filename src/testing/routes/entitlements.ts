@@ -1,15 +1,14 @@
+import type { Wire } from '../../internal/tie.js';
 import {
   type Entitlement,
+  type EntitlementCreateParams,
+  type EntitlementUpdateParams,
   type EntitlementValueType,
-  entitlementCreateFields,
-  entitlementEndpoints,
-  entitlementListParams,
-  entitlementUpdateParams,
+  entitlementOperations,
 } from '../../resources/entitlements.js';
 import { FakeApiError, notFound } from '../errors.js';
-import type { Route } from '../router.js';
+import { type Route, route } from '../router.js';
 import { type FakeState, newId, type Scope } from '../state.js';
-import { type Fields, readParams } from '../validate.js';
 import type { FakePlan } from './plans.js';
 
 /** The fake's entitlement record: the wire shape, with `value_type` known. */
@@ -54,9 +53,11 @@ function resolveValues(type: EntitlementValueType, values: RequestValues, curren
   return { value_type: type, value_boolean: null, value_numeric: null, value_string: null, [field]: value };
 }
 
-function createEntitlement(state: FakeState, scope: Scope, body: Fields): FakeEntitlement {
-  // The fields alone: the value field matching value_type is the fake's rule, below.
-  const params = readParams(entitlementCreateFields(), body, 'body');
+function createEntitlement(
+  state: FakeState,
+  scope: Scope,
+  params: Wire<EntitlementCreateParams>,
+): FakeEntitlement {
   const { plan_id: planId, feature_key: featureKey } = params;
   const values = resolveValues(params.value_type, params);
   requirePlan(scope, planId);
@@ -74,7 +75,7 @@ function createEntitlement(state: FakeState, scope: Scope, body: Fields): FakeEn
   }
   const now = state.now();
   return entitlementsOf(scope).insert({
-    id: newId('ent_'),
+    id: newId('entitlement'),
     org_id: scope.org_id,
     plan_id: planId,
     feature_key: featureKey,
@@ -85,20 +86,16 @@ function createEntitlement(state: FakeState, scope: Scope, body: Fields): FakeEn
   });
 }
 
-function updateEntitlement(state: FakeState, scope: Scope, id: string, body: Fields): FakeEntitlement {
-  const values = readParams(entitlementUpdateParams(), body, 'body');
+function updateEntitlement(
+  state: FakeState,
+  scope: Scope,
+  id: string,
+  values: Wire<EntitlementUpdateParams>,
+): FakeEntitlement {
   const entitlement = entitlementsOf(scope).get(id);
   if (!entitlement) throw notFound('entitlement', id);
   const resolved = resolveValues(values.value_type ?? entitlement.value_type, values, entitlement);
   return Object.assign(entitlement, resolved, { updated_at: state.now() });
-}
-
-function listEntitlements(scope: Scope, query: Fields) {
-  // The spec lists no paging here, but the fake pages: the cursor it hands out is read by `page`.
-  const { cursor: _cursor, ...filters } = query;
-  const { plan_id: planId } = readParams(entitlementListParams(), filters, 'query');
-  requirePlan(scope, planId);
-  return entitlementsOf(scope).page(query, (e) => e.plan_id === planId);
 }
 
 function deleteEntitlement(scope: Scope, id: string): { id: string; deleted: true } {
@@ -108,23 +105,21 @@ function deleteEntitlement(scope: Scope, id: string): { id: string; deleted: tru
 
 /** The entitlement endpoints (spec: Entitlements). */
 export const entitlementRoutes: Route[] = [
-  {
-    ...entitlementEndpoints.create,
-    handle: ({ state, scope, body }) => ({ status: 201, body: createEntitlement(state, scope, body) }),
-  },
-  {
-    ...entitlementEndpoints.list,
-    handle: ({ scope, query }) => ({ status: 200, body: listEntitlements(scope, query) }),
-  },
-  {
-    ...entitlementEndpoints.update,
-    handle: ({ state, scope, params, body }) => ({
-      status: 200,
-      body: updateEntitlement(state, scope, params['id'] ?? '', body),
-    }),
-  },
-  {
-    ...entitlementEndpoints.delete,
-    handle: ({ scope, params }) => ({ status: 200, body: deleteEntitlement(scope, params['id'] ?? '') }),
-  },
+  route(entitlementOperations.create, ({ state, scope, params }) => ({
+    status: 201,
+    body: createEntitlement(state, scope, params),
+  })),
+  // The spec shows no paging for this list; the fake pages it all the same.
+  route(entitlementOperations.list, ({ scope, params: { plan_id: planId }, page }) => {
+    requirePlan(scope, planId);
+    return { status: 200, body: page(entitlementsOf(scope), (e) => e.plan_id === planId) };
+  }),
+  route(entitlementOperations.update, ({ state, scope, id, params }) => ({
+    status: 200,
+    body: updateEntitlement(state, scope, id, params),
+  })),
+  route(entitlementOperations.delete, ({ scope, id }) => ({
+    status: 200,
+    body: deleteEntitlement(scope, id),
+  })),
 ];

@@ -1,16 +1,15 @@
+import type { Wire } from '../../internal/tie.js';
 import type { Checkout } from '../../resources/checkouts.js';
 import {
   type PaymentLink,
-  paymentLinkCreateParams,
-  paymentLinkEndpoints,
-  paymentLinkListParams,
+  type PaymentLinkCreateParams,
+  paymentLinkOperations,
 } from '../../resources/payment-links.js';
 import type { PaymentMethod } from '../../resources/payment-methods.js';
 import { conflict, FakeApiError, invalid } from '../errors.js';
-import type { Route } from '../router.js';
+import { type Route, route } from '../router.js';
 import type { DueSource } from '../schedule.js';
 import { type FakeState, newId, type Scope } from '../state.js';
-import { type Fields, readParams } from '../validate.js';
 import { type FakeCheckout, insertCheckout } from './checkouts.js';
 
 /** The host of the fake's payment pages: links are `https://pay.chainbill.test/l/<id>`. */
@@ -46,14 +45,13 @@ function usableMethod(scope: Scope, id: string, amount: number): PaymentMethod {
   return method;
 }
 
-function createLink(state: FakeState, scope: Scope, body: Fields): PaymentLink {
-  const params = readParams(paymentLinkCreateParams(), body, 'body');
+function createLink(state: FakeState, scope: Scope, params: Wire<PaymentLinkCreateParams>): PaymentLink {
   const amount = params.amount_usd;
   const description = params.description ?? null;
   const ttl = params.expires_in_seconds;
   const method = usableMethod(scope, params.payment_method_id, amount);
   const now = state.now();
-  const id = newId('pl_');
+  const id = newId('paymentLink');
   state.emit(scope, 'payment_link.created', id, null);
   return linksOf(scope).insert({
     id,
@@ -70,17 +68,11 @@ function createLink(state: FakeState, scope: Scope, body: Fields): PaymentLink {
 
 /** The payment link endpoints (spec: Payment links). */
 export const paymentLinkRoutes: Route[] = [
-  {
-    ...paymentLinkEndpoints.create,
-    handle: ({ state, scope, body }) => ({ status: 201, body: createLink(state, scope, body) }),
-  },
-  {
-    ...paymentLinkEndpoints.list,
-    handle: ({ scope, query }) => {
-      readParams(paymentLinkListParams(), query, 'query');
-      return { status: 200, body: linksOf(scope).page(query) };
-    },
-  },
+  route(paymentLinkOperations.create, ({ state, scope, params }) => ({
+    status: 201,
+    body: createLink(state, scope, params),
+  })),
+  route(paymentLinkOperations.list, ({ scope, page }) => ({ status: 200, body: page(linksOf(scope)) })),
 ];
 
 /** Payment links whose expiry is in `fake.events` already. */

@@ -1,17 +1,17 @@
 import * as z from 'zod/mini';
 import type { Chain, Token } from '../../core/types.js';
 import { chainParam, lazy, tokenParam } from '../../internal/schemas.js';
+import type { Wire } from '../../internal/tie.js';
 import {
   type PaymentMethod,
   type PaymentMethodStatus,
-  paymentMethodEndpoints,
-  paymentMethodListParams,
+  type PaymentMethodUpdateParams,
+  paymentMethodOperations,
   paymentMethodStatuses,
-  paymentMethodUpdateParams,
   requiredConfirmationsParam,
 } from '../../resources/payment-methods.js';
 import { invalid, notFound } from '../errors.js';
-import type { Route } from '../router.js';
+import { type Route, route } from '../router.js';
 import { type FakeState, newId, type Scope } from '../state.js';
 import { type Fields, readParams } from '../validate.js';
 
@@ -39,8 +39,12 @@ function checkLimits(min: number | null, max: number | null, param: string): voi
   }
 }
 
-function updateMethod(state: FakeState, scope: Scope, id: string, body: Fields): FakePaymentMethod {
-  const params = readParams(paymentMethodUpdateParams(), body, 'body');
+function updateMethod(
+  state: FakeState,
+  scope: Scope,
+  id: string,
+  params: Wire<PaymentMethodUpdateParams>,
+): FakePaymentMethod {
   const method = methodsOf(scope).get(id);
   if (!method) throw notFound('payment method', id);
   const { display_name: displayName, required_confirmations: confirmations, is_default: isDefault } = params;
@@ -62,26 +66,17 @@ function updateMethod(state: FakeState, scope: Scope, id: string, body: Fields):
   return method;
 }
 
-function listMethods(scope: Scope, query: Fields) {
-  // The spec lists no paging here, but the fake pages: the cursor it hands out is read by `page`.
-  const { cursor: _cursor, ...filters } = query;
-  const { status } = readParams(paymentMethodListParams(), filters, 'query');
-  return methodsOf(scope).page(query, (method) => status === undefined || method.status === status);
-}
-
 /** The payment method endpoints (spec: Payment methods). */
 export const paymentMethodRoutes: Route[] = [
-  {
-    ...paymentMethodEndpoints.list,
-    handle: ({ scope, query }) => ({ status: 200, body: listMethods(scope, query) }),
-  },
-  {
-    ...paymentMethodEndpoints.update,
-    handle: ({ state, scope, params, body }) => ({
-      status: 200,
-      body: updateMethod(state, scope, params['id'] ?? '', body),
-    }),
-  },
+  // The spec shows no paging for this list; the fake pages it all the same.
+  route(paymentMethodOperations.list, ({ scope, params: { status }, page }) => ({
+    status: 200,
+    body: page(methodsOf(scope), (method) => status === undefined || method.status === status),
+  })),
+  route(paymentMethodOperations.update, ({ state, scope, id, params }) => ({
+    status: 200,
+    body: updateMethod(state, scope, id, params),
+  })),
 ];
 
 /**
@@ -124,7 +119,7 @@ export function paymentMethodSeeds(
       checkLimits(fields.min_amount_usd ?? null, fields.max_amount_usd ?? null, 'min_amount_usd');
       const now = state.now();
       const method = methodsOf(scope).insert({
-        wallet_id: newId('wal_'),
+        wallet_id: newId('wallet'),
         chain: 'tron',
         token: 'USDT',
         display_name: null,
@@ -136,7 +131,7 @@ export function paymentMethodSeeds(
         updated_at: now,
         ...(fields as Partial<FakePaymentMethod>),
         is_default: false,
-        id: newId('pm_'),
+        id: newId('paymentMethod'),
         org_id: scope.org_id,
         environment: scope.environment,
       });

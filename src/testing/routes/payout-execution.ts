@@ -97,7 +97,7 @@ export function payoutSimulations(state: FakeState): PayoutSimulations {
 function recordSettlement(state: FakeState, scope: Scope, payout: FakePayout, confirmations: number): void {
   const now = state.now();
   settlementsOf(scope).insert({
-    id: newId('ps_'),
+    id: newId('payoutSettlement'),
     org_id: scope.org_id,
     payout_intent_id: payout.id,
     tx_hash: payout.expected_tx_hash ?? randomHash(),

@@ -1,24 +1,25 @@
 import { toAtomicUnits } from '../../core/money.js';
 import type { Chain, Token } from '../../core/types.js';
+import type { Wire } from '../../internal/tie.js';
 import {
   type PayoutSettlement,
-  payoutSettlementEndpoints,
-  payoutSettlementListParams,
+  type PayoutSettlementListParams,
+  payoutSettlementOperations,
 } from '../../resources/payout-settlements.js';
 import {
+  type PayoutCreateParams,
   type PayoutIntent,
+  type PayoutListParams,
   type PayoutStatus,
-  payoutCreateParams,
-  payoutEndpoints,
-  payoutListParams,
+  type PayoutUpdateParams,
+  payoutOperations,
   payoutStatuses,
-  payoutUpdateParams,
 } from '../../resources/payouts.js';
 import type { Collection } from '../collection.js';
 import { conflict, invalid, notFound } from '../errors.js';
-import type { Route } from '../router.js';
+import { type Route, type RouteContext, route } from '../router.js';
 import { type FakeState, newId, type Scope } from '../state.js';
-import { type Fields, readParams } from '../validate.js';
+import { readBody } from '../validate.js';
 
 /** The fake's payout record: the wire shape, with `chain` and `token` known. */
 export type FakePayout = PayoutIntent & { chain: Chain; token: Token };
@@ -39,10 +40,9 @@ function isoOrKeep<T extends null | undefined>(value: string | T): string | T {
   return typeof value === 'string' ? new Date(value).toISOString() : value;
 }
 
-function createPayout(state: FakeState, scope: Scope, body: Fields): FakePayout {
-  const params = readParams(payoutCreateParams(), body, 'body');
+function createPayout(state: FakeState, scope: Scope, params: Wire<PayoutCreateParams>): FakePayout {
   const now = state.now();
-  const id = newId('po_');
+  const id = newId('payout');
   state.emit(scope, 'payout.created', id, 'draft');
   return payoutsOf(scope).insert({
     id,
@@ -80,8 +80,12 @@ function atomicOrNull(amount: number, token: FakePayout['token']): string | null
   }
 }
 
-function updatePayout(state: FakeState, scope: Scope, id: string, body: Fields): FakePayout {
-  const params = readParams(payoutUpdateParams(), body, 'body');
+function updatePayout(
+  state: FakeState,
+  scope: Scope,
+  id: string,
+  params: Wire<PayoutUpdateParams>,
+): FakePayout {
   const payout = payoutsOf(scope).get(id);
   if (!payout) throw notFound('payout intent', id);
   const { status, description } = params;
@@ -99,12 +103,11 @@ function updatePayout(state: FakeState, scope: Scope, id: string, body: Fields):
   return payout;
 }
 
-function listPayouts(scope: Scope, query: Fields) {
-  const params = readParams(payoutListParams(), query, 'query');
+function listPayouts({ scope, params, page }: RouteContext<Wire<PayoutListParams>>) {
   const status = params.status;
   const before = isoOrKeep(params.due_date_before);
   const after = isoOrKeep(params.due_date_after);
-  return payoutsOf(scope).page(query, (payout) => {
+  return page(payoutsOf(scope), (payout) => {
     if (status !== undefined && payout.status !== status) return false;
     if ((before || after) && payout.due_date === null) return false;
     if (before && payout.due_date !== null && !(payout.due_date < before)) return false;
@@ -113,10 +116,10 @@ function listPayouts(scope: Scope, query: Fields) {
   });
 }
 
-function listSettlements(scope: Scope, query: Fields) {
-  const { payout_intent_id: payoutId, chain } = readParams(payoutSettlementListParams(), query, 'query');
-  return settlementsOf(scope).page(
-    query,
+function listSettlements({ scope, params, page }: RouteContext<Wire<PayoutSettlementListParams>>) {
+  const { payout_intent_id: payoutId, chain } = params;
+  return page(
+    settlementsOf(scope),
     (record) =>
       (payoutId === undefined || record.payout_intent_id === payoutId) &&
       (chain === undefined || record.chain === chain),
@@ -125,25 +128,16 @@ function listSettlements(scope: Scope, query: Fields) {
 
 /** The payout endpoints (spec: Payouts). */
 export const payoutRoutes: Route[] = [
-  {
-    ...payoutSettlementEndpoints.list,
-    handle: ({ scope, query }) => ({ status: 200, body: listSettlements(scope, query) }),
-  },
-  {
-    ...payoutEndpoints.create,
-    handle: ({ state, scope, body }) => ({ status: 201, body: createPayout(state, scope, body) }),
-  },
-  {
-    ...payoutEndpoints.list,
-    handle: ({ scope, query }) => ({ status: 200, body: listPayouts(scope, query) }),
-  },
-  {
-    ...payoutEndpoints.update,
-    handle: ({ state, scope, params, body }) => ({
-      status: 200,
-      body: updatePayout(state, scope, params['id'] ?? '', body),
-    }),
-  },
+  route(payoutSettlementOperations.list, (context) => ({ status: 200, body: listSettlements(context) })),
+  route(payoutOperations.create, ({ state, scope, params }) => ({
+    status: 201,
+    body: createPayout(state, scope, params),
+  })),
+  route(payoutOperations.list, (context) => ({ status: 200, body: listPayouts(context) })),
+  route(payoutOperations.update, ({ state, scope, id, params }) => ({
+    status: 200,
+    body: updatePayout(state, scope, id, params),
+  })),
 ];
 
 /** Creates payouts directly (`fake.seed`), in any state, for tests. */
@@ -169,13 +163,17 @@ export function payoutSeeds(state: FakeState, scopeOf: (apiKey?: string) => Scop
   return {
     payout: (fields = {}, options = {}) => {
       const scope = scopeOf(options.apiKey);
-      const base = createPayout(state, scope, {
-        recipient_address: fields.recipient_address ?? 'TFakeRecipientAddress000000000000',
-        chain: fields.chain ?? 'tron',
-        token: fields.token ?? 'USDT',
-        amount: fields.amount ?? 10,
-        currency: fields.currency ?? 'USD',
-      });
+      const base = createPayout(
+        state,
+        scope,
+        readBody(payoutOperations.create, {
+          recipient_address: fields.recipient_address ?? 'TFakeRecipientAddress000000000000',
+          chain: fields.chain ?? 'tron',
+          token: fields.token ?? 'USDT',
+          amount: fields.amount ?? 10,
+          currency: fields.currency ?? 'USD',
+        }),
+      );
       if (fields.status !== undefined && !payoutStatuses.includes(fields.status as PayoutStatus)) {
         throw invalid('status', `must be one of ${payoutStatuses.join(', ')}`);
       }

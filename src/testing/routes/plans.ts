@@ -1,13 +1,7 @@
-import {
-  type Plan,
-  type PlanStatus,
-  planEndpoints,
-  planListParams,
-  planStatuses,
-} from '../../resources/plans.js';
-import type { Route } from '../router.js';
+import { type Plan, type PlanStatus, planOperations, planStatuses } from '../../resources/plans.js';
+import { type Route, route } from '../router.js';
 import { type FakeState, newId, type Scope } from '../state.js';
-import { enumValue, type Fields, numberValue, readParams } from '../validate.js';
+import { enumValue, type Fields, numberValue } from '../validate.js';
 
 /**
  * The fake's plan record: the spec's plan fields (no `environment`: the spec's plan table has
@@ -17,19 +11,12 @@ export type FakePlan = Plan & { status: PlanStatus };
 
 const plansOf = (scope: Scope) => scope.collection<FakePlan>('plans');
 
-function listPlans(scope: Scope, query: Fields) {
-  // The spec lists no paging here, but the fake pages: the cursor it hands out is read by `page`.
-  const { cursor: _cursor, ...filters } = query;
-  const { status } = readParams(planListParams(), filters, 'query');
-  return plansOf(scope).page(query, (plan) => status === undefined || plan.status === status);
-}
-
-/** The plan endpoints (spec: GET /subscriptions/plans). */
+/** The plan endpoints (spec: GET /subscriptions/plans). The fake pages them, though the spec shows no paging. */
 export const planRoutes: Route[] = [
-  {
-    ...planEndpoints.list,
-    handle: ({ scope, query }) => ({ status: 200, body: listPlans(scope, query) }),
-  },
+  route(planOperations.list, ({ scope, params: { status }, page }) => ({
+    status: 200,
+    body: page(plansOf(scope), (plan) => status === undefined || plan.status === status),
+  })),
 ];
 
 /** Creates plans directly (`fake.seed`): the spec shows no way to create them through the API. */
@@ -67,7 +54,7 @@ export function planSeeds(state: FakeState, scopeOf: (apiKey?: string) => Scope)
         created_at: now,
         updated_at: now,
         ...(fields as Partial<FakePlan>),
-        id: newId('plan_'),
+        id: newId('plan'),
         org_id: scope.org_id,
       });
     },

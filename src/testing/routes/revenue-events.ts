@@ -1,22 +1,19 @@
+import type { Wire } from '../../internal/tie.js';
 import {
-  revenueEventEndpoints,
-  revenueEventListParams,
+  type RevenueEventListParams,
+  revenueEventOperations,
   revenueEventTypes,
 } from '../../resources/revenue-events.js';
 import { type FakeRevenueEvent, recordRevenueEvent } from '../ledger.js';
-import type { Route } from '../router.js';
+import { type Route, type RouteContext, route } from '../router.js';
 import type { FakeState, Scope } from '../state.js';
-import { dateTimeValue, enumValue, type Fields, readParams } from '../validate.js';
+import { dateTimeValue, enumValue } from '../validate.js';
 
-function listEvents(scope: Scope, query: Fields) {
-  const {
-    event_type: eventType,
-    date_from: from,
-    date_to: to,
-  } = readParams(revenueEventListParams(), query, 'query');
+function listEvents({ scope, params, page }: RouteContext<Wire<RevenueEventListParams>>) {
+  const { event_type: eventType, date_from: from, date_to: to } = params;
   const fromMs = from ? Date.parse(from) : Number.NEGATIVE_INFINITY;
   const toMs = to ? Date.parse(to) : Number.POSITIVE_INFINITY;
-  return scope.collection<FakeRevenueEvent>('revenue_events').page(query, (event) => {
+  return page(scope.collection<FakeRevenueEvent>('revenue_events'), (event) => {
     const at = Date.parse(event.occurred_at);
     return (eventType === undefined || event.event_type === eventType) && at >= fromMs && at <= toMs;
   });
@@ -24,10 +21,7 @@ function listEvents(scope: Scope, query: Fields) {
 
 /** The revenue ledger endpoint (spec: Revenue). */
 export const revenueEventRoutes: Route[] = [
-  {
-    ...revenueEventEndpoints.list,
-    handle: ({ scope, query }) => ({ status: 200, body: listEvents(scope, query) }),
-  },
+  route(revenueEventOperations.list, (context) => ({ status: 200, body: listEvents(context) })),
 ];
 
 /** Adds entries to the revenue ledger directly (`fake.seed`), for tests. */

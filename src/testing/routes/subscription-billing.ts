@@ -61,7 +61,7 @@ export function chargePeriod(
     currency: plan.currency,
     subscription_id: subscription.id,
     customer_id: subscription.customer_id,
-    renewal_id: newId('ren_'),
+    renewal_id: newId('renewal'),
     description: `Renewal of ${plan.name}`,
   });
   state.emit(scope, 'subscription.renewed', subscription.id, 'active', { revenueEventId: revenue.id });

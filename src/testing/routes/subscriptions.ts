@@ -1,16 +1,15 @@
+import type { Wire } from '../../internal/tie.js';
 import type { PaymentMethod } from '../../resources/payment-methods.js';
 import type { Plan } from '../../resources/plans.js';
 import {
   type SubscriptionAction,
+  type SubscriptionCreateParams,
   type SubscriptionStatus,
-  subscriptionCreateParams,
-  subscriptionEndpoints,
-  subscriptionUpdateParams,
+  subscriptionOperations,
 } from '../../resources/subscriptions.js';
 import { conflict, FakeApiError, notFound } from '../errors.js';
-import type { Route } from '../router.js';
+import { type Route, route } from '../router.js';
 import { type FakeState, newId, type Scope } from '../state.js';
-import { type Fields, readParams } from '../validate.js';
 import type { FakeCustomer } from './customers.js';
 import { chargePeriod, type FakeSubscription, resume } from './subscription-billing.js';
 
@@ -44,12 +43,12 @@ function paymentMethodFor(scope: Scope, id: string | undefined): PaymentMethod {
   return method;
 }
 
-function createSubscription(state: FakeState, scope: Scope, body: Fields): FakeSubscription {
-  const {
-    customer_id: customerId,
-    plan_id: planId,
-    payment_method_id: methodId,
-  } = readParams(subscriptionCreateParams(), body, 'body');
+function createSubscription(
+  state: FakeState,
+  scope: Scope,
+  params: Wire<SubscriptionCreateParams>,
+): FakeSubscription {
+  const { customer_id: customerId, plan_id: planId, payment_method_id: methodId } = params;
   const customer = scope.collection<FakeCustomer>('customers').get(customerId);
   if (!customer) throw missingReference('customer', 'customer_id', customerId);
   const plan = scope.collection<Plan>('plans').get(planId);
@@ -60,7 +59,7 @@ function createSubscription(state: FakeState, scope: Scope, body: Fields): FakeS
   const trialEnd =
     plan.trial_days > 0 ? new Date(Date.parse(now) + plan.trial_days * 86_400_000).toISOString() : null;
   const subscription = subscriptionsOf(scope).insert({
-    id: newId('sub_'),
+    id: newId('subscription'),
     org_id: scope.org_id,
     customer_id: customer.id,
     plan_id: plan.id,
@@ -94,8 +93,12 @@ const allowedFrom: Record<SubscriptionAction, readonly SubscriptionStatus[]> = {
   resume: ['paused'],
 };
 
-function updateSubscription(state: FakeState, scope: Scope, id: string, body: Fields): FakeSubscription {
-  const { action } = readParams(subscriptionUpdateParams(), body, 'body');
+function updateSubscription(
+  state: FakeState,
+  scope: Scope,
+  id: string,
+  action: SubscriptionAction,
+): FakeSubscription {
   const subscription = subscriptionsOf(scope).get(id);
   if (!subscription) throw notFound('subscription', id);
   if (!allowedFrom[action].includes(subscription.status)) {
@@ -117,15 +120,12 @@ function updateSubscription(state: FakeState, scope: Scope, id: string, body: Fi
 
 /** The subscription endpoints (spec: Subscriptions; plans and entitlements live elsewhere). */
 export const subscriptionRoutes: Route[] = [
-  {
-    ...subscriptionEndpoints.create,
-    handle: ({ state, scope, body }) => ({ status: 201, body: createSubscription(state, scope, body) }),
-  },
-  {
-    ...subscriptionEndpoints.update,
-    handle: ({ state, scope, params, body }) => ({
-      status: 200,
-      body: updateSubscription(state, scope, params['id'] ?? '', body),
-    }),
-  },
+  route(subscriptionOperations.create, ({ state, scope, params }) => ({
+    status: 201,
+    body: createSubscription(state, scope, params),
+  })),
+  route(subscriptionOperations.update, ({ state, scope, id, params }) => ({
+    status: 200,
+    body: updateSubscription(state, scope, id, params.action),
+  })),
 ];

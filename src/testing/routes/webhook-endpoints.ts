@@ -1,7 +1,7 @@
 import type { Environment } from '../../core/types.js';
-import { webhookEndpointEndpoints } from '../../resources/webhook-endpoints.js';
+import { webhookEndpointOperations } from '../../resources/webhook-endpoints.js';
 import { invalid, notFound } from '../errors.js';
-import type { Route } from '../router.js';
+import { type Route, route } from '../router.js';
 import { type FakeState, newId, type Scope } from '../state.js';
 
 /**
@@ -30,10 +30,10 @@ function deleteEndpoint(scope: Scope, id: string): { id: string; deleted: true }
 
 /** The webhook endpoints (spec: Webhooks): only deletion is specified. */
 export const webhookEndpointRoutes: Route[] = [
-  {
-    ...webhookEndpointEndpoints.delete,
-    handle: ({ scope, params }) => ({ status: 200, body: deleteEndpoint(scope, params['id'] ?? '') }),
-  },
+  route(webhookEndpointOperations.delete, ({ scope, id }) => ({
+    status: 200,
+    body: deleteEndpoint(scope, id),
+  })),
 ];
 
 /** Creates webhook endpoints directly (`fake.seed`): the spec shows no way to create them. */
@@ -63,7 +63,7 @@ export function webhookEndpointSeeds(
       const url = fields.url ?? 'https://merchant.example/webhooks';
       if (!URL.canParse(url)) throw invalid('url', 'must be a URL');
       return endpointsOf(scope).insert({
-        id: newId('we_'),
+        id: newId('webhookEndpoint'),
         org_id: scope.org_id,
         url,
         environment: scope.environment,

@@ -1,0 +1,105 @@
+import type * as z from 'zod/mini';
+import { encodeParams } from './params.js';
+import { pathId } from './path.js';
+import type { Wire } from './tie.js';
+import type { HttpMethod, ListQuery, ListSpec, RequestSpec } from './types.js';
+
+/** How an operation's answer pages: not a list, `next_cursor` sent back as `cursor`, or `offset`. */
+export type Paging = 'none' | 'cursor' | 'offset';
+
+/**
+ * One operation of the spec, written once, as data (STYLE.md rule 16), in its resource file: the
+ * client's method sends it and the fake's route answers it, and neither restates any of it.
+ *
+ * @typeParam Params - The params interface (what the caller passes).
+ * @typeParam Result - The response model; a list's item.
+ */
+export interface Operation<Params = unknown, Result = unknown> {
+  /** The HTTP method. */
+  readonly method: HttpMethod;
+  /** The path template under the base URL, `{id}` for the one path id: `/payouts/{id}`. */
+  readonly path: string;
+  /** The prefix `{id}` must carry (from `idPrefixes`), for operations with a path id. */
+  readonly idPrefix?: string | undefined;
+  /**
+   * The params schema (the spec's limits, enums, required fields), tied to `Params`; its output
+   * goes on the wire, as the query of a GET and the JSON body otherwise. None: no params.
+   */
+  readonly params?: (() => z.ZodMiniType<Wire<Params>, Params>) | undefined;
+  /**
+   * The response schema, tied to `Result`; a list's item schema. Given the path id: a delete's
+   * confirmation is checked against the id deleted.
+   */
+  readonly response: (id: string) => z.ZodMiniType<Result>;
+  /** How the answer pages. */
+  readonly paging: Paging;
+}
+
+/** A list operation: its answer is the spec's list envelope of `Result`, paged by cursor or offset. */
+export interface ListOperation<Params = unknown, Result = unknown> extends Operation<Params, Result> {
+  readonly paging: 'cursor' | 'offset';
+}
+
+/** What a call passes to its operation: the path id (when the path has one) and the params. */
+export interface OperationInput<Params> {
+  /** The caller's path id, checked against the operation's prefix. */
+  id?: string | undefined;
+  /** The caller's params, checked against the operation's schema; `undefined` counts as `{}`. */
+  params?: Params | undefined;
+}
+
+/**
+ * The call an operation makes for one input: the id checked and encoded into the path, the params
+ * checked and encoded, the response schema. A DELETE's answer is always parsed (its confirmation
+ * must not be taken on trust, even with `validateResponses: false`).
+ *
+ * @param operation - The operation.
+ * @param input - Path id and params.
+ * @returns The call for the transport.
+ * @throws {RequestValidationError} with `param: 'id'` for a bad path id, or naming the first bad
+ *   parameter, before anything is sent.
+ */
+export function requestOf<P, R>(operation: Operation<P, R>, input: OperationInput<P>): RequestSpec<R> {
+  const { method, path: route } = operation;
+  const path =
+    operation.idPrefix === undefined ? route : route.replace('{id}', pathId(operation.idPrefix, input.id));
+  const encoded = operation.params && encodeParams(operation.params(), input.params);
+  const schema = operation.response(input.id ?? '');
+  if (method === 'GET') return { method, path, route, query: encoded as ListQuery | undefined, schema };
+  return { method, path, route, body: encoded, schema, alwaysParse: method === 'DELETE' };
+}
+
+/**
+ * The first page's call of a list operation. An offset list starts at `offset` 0 unless given one,
+ * so every page of it names its offset.
+ *
+ * @param operation - The list operation.
+ * @param input - Path id and params.
+ * @returns The first page's call for the pager.
+ * @throws {RequestValidationError} as {@link requestOf} does.
+ */
+export function listRequestOf<P, R>(operation: ListOperation<P, R>, input: OperationInput<P>): ListSpec<R> {
+  const { path, route, query, schema } = requestOf(operation, input);
+  return {
+    path,
+    route,
+    query: operation.paging === 'offset' ? { offset: 0, ...query } : (query ?? {}),
+    schema,
+  };
+}
+
+/**
+ * The path with its query, `undefined` values left out, encoded as `URLSearchParams` encodes.
+ *
+ * @param path - The path under the base URL.
+ * @param query - The query, already encoded.
+ * @returns The path and query as sent.
+ */
+export function withQuery(path: string, query: ListQuery | undefined): string {
+  if (query === undefined) return path;
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query))
+    if (value !== undefined) params.append(name, String(value));
+  const search = params.toString();
+  return search === '' ? path : `${path}?${search}`;
+}

@@ -1,0 +1,39 @@
+/**
+ * The shapes the request path shares (STYLE.md rule 18): a leaf module, importing nothing back, so
+ * that the operations, the transport, the pager and the raw calls can all name them.
+ */
+import type * as z from 'zod/mini';
+
+/** The HTTP methods of the spec's routes. */
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+
+/** Query parameters of a call, already encoded for the wire; `undefined` values are left out. */
+export type ListQuery = Record<string, string | number | undefined>;
+
+/** One call as a resource describes it: everything but transport concerns. */
+export interface RequestSpec<T> {
+  method: HttpMethod;
+  /** Path under the base URL, ids already checked and encoded, for example `/payouts/po_1`. */
+  path: string;
+  /** The spec's path template, for example `/payouts/{id}`. */
+  route?: string | undefined;
+  /** Query parameters, already encoded; `undefined` values are left out. */
+  query?: ListQuery | undefined;
+  /** JSON body, already encoded. */
+  body?: unknown;
+  /** Schema of the success body. */
+  schema: z.ZodMiniType<T>;
+  /**
+   * The schema builds the result from any 2xx body, JSON or not, even with `validateResponses:
+   * false` (delete confirmations: the spec does not show their body).
+   */
+  alwaysParse?: boolean;
+  /**
+   * The schema applied with `validateResponses: false` (default: none, the JSON is returned as is).
+   * List envelopes keep theirs: paging needs `data`, `has_more` and `next_cursor` to be sound.
+   */
+  uncheckedSchema?: z.ZodMiniType<T>;
+}
+
+/** A list call as a resource describes it: path, first query and item schema. */
+export type ListSpec<T> = Omit<RequestSpec<T>, 'method' | 'body' | 'query'> & { query: ListQuery };

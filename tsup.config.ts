@@ -25,6 +25,45 @@ const kyPureDefaultInstance: Plugin = {
 };
 
 /**
+ * Makes `@noble/hashes/sha3.js` droppable by an app's bundler. Its module header builds Keccak's
+ * round tables in a top-level `for` loop, which no bundler may remove, so every app that imports
+ * anything from `chainbill` would carry it (~0.4 KB gzip) even without `isValidAddress`. The
+ * header moves, unchanged, into a `@__PURE__` function whose result the four tables read; the
+ * scratch buffer gets the same annotation. Keccak itself is untouched, and the EIP-55 vectors run
+ * on the built file in the smoke consumers. The build fails if the header no longer reads as
+ * expected, rather than quietly keeping the loop.
+ */
+const nobleSha3PureTables: Plugin = {
+  name: 'noble-sha3-pure-tables',
+  setup(build) {
+    build.onLoad({ filter: /[\\/]node_modules[\\/]@noble[\\/]hashes[\\/]sha3\.js$/ }, async ({ path }) => {
+      const source = await readFile(path, 'utf8');
+      const first = 'const _0n = BigInt(0);';
+      const last = 'const SHA3_IOTA_L = IOTAS[1];';
+      const scratch = 'const B = new Uint32Array(5 * 2);';
+      const start = source.indexOf(first);
+      const end = source.indexOf(last);
+      if (start < 0 || end < start || !source.includes(scratch)) {
+        throw new Error(`@noble/hashes changed: the Keccak table header was not found in ${path}`);
+      }
+      const tables = ['SHA3_PI', 'SHA3_ROTL', 'SHA3_IOTA_H', 'SHA3_IOTA_L'];
+      const header = [
+        'const SHA3_TABLES = /* @__PURE__ */ (() => {',
+        source.slice(start, end + last.length),
+        `return [${tables.join(', ')}];`,
+        '})();',
+        ...tables.map((name, i) => `const ${name} = /* @__PURE__ */ (() => SHA3_TABLES[${i}])();`),
+      ].join('\n');
+      const contents = source.slice(0, start) + header + source.slice(end + last.length);
+      return {
+        contents: contents.replace(scratch, 'const B = /* @__PURE__ */ new Uint32Array(5 * 2);'),
+        loader: 'js',
+      };
+    });
+  },
+};
+
+/**
  * One declaration file per module, with declaration maps, next to the JS in `dist/`
  * (`src/resources/payouts.ts` gives `dist/resources/payouts.d.ts` and `.d.ts.map`); the package
  * ships `src/`, so an editor's go-to-definition opens the source with its TSDoc instead of a
@@ -55,8 +94,11 @@ function emitDeclarations(): void {
   if (result.diagnostics.length > 0) fail(result.diagnostics);
 }
 
-/** The packages inlined into `dist` (`noExternal` below): not dependencies, so not installed. */
-const inlined = /^(ky|zod)(\/|$)/;
+/**
+ * The packages inlined into `dist` (`noExternal` below): not dependencies, so not installed.
+ * `@noble/hashes` (SHA-256, Keccak-256) and `@scure/base` (base58) check recipient addresses.
+ */
+const inlined = /^(ky|zod|@noble\/hashes|@scure\/base)(\/|$)/;
 
 /**
  * Declarations may not import ky or zod: a user's `tsc` without `skipLibCheck` would fail to find
@@ -134,12 +176,12 @@ const config: Options = {
   clean: true,
   target: 'node20',
   treeshake: true,
-  // ky and zod/mini are inlined, tree-shaken: one file to load instead of ~110 modules, no runtime
-  // dependencies, and no require(esm) of ESM-only ky from the CJS build (docs/performance.md).
-  // msw stays outside: it is the optional peer of ./testing.
+  // ky, zod/mini, @noble/hashes and @scure/base are inlined, tree-shaken: one file to load instead
+  // of ~110 modules, no runtime dependencies, and no require(esm) of ESM-only packages from the
+  // CJS build (docs/performance.md). msw stays outside: it is the optional peer of ./testing.
   noExternal: [inlined],
   external: ['msw'],
-  esbuildPlugins: [kyPureDefaultInstance],
+  esbuildPlugins: [kyPureDefaultInstance, nobleSha3PureTables],
   // Deno needs the `node:` prefix on built-ins (used by ./testing only).
   removeNodeProtocol: false,
   async onSuccess() {
@@ -148,6 +190,8 @@ const config: Options = {
     await mkdir('dist/licenses', { recursive: true });
     await copyFile('node_modules/ky/license', 'dist/licenses/ky.LICENSE');
     await copyFile('node_modules/zod/LICENSE', 'dist/licenses/zod.LICENSE');
+    await copyFile('node_modules/@noble/hashes/LICENSE', 'dist/licenses/noble-hashes.LICENSE');
+    await copyFile('node_modules/@scure/base/LICENSE', 'dist/licenses/scure-base.LICENSE');
   },
 };
 

@@ -21,8 +21,11 @@ import { build } from 'esbuild';
 // performance work's budget, not by weakening a check, and zod's compiled object parser (the
 // per-call goal) adds 1.5 KB. That work sets 22 KB, which the same code meets without ky (20.0 KB);
 // whether to keep ky is the project's decision (docs/performance.md). Hooks, withOptions and raw
-// calls (the platform features) add 0.8 KB. Until that decision, 30 KB holds the line.
-const budgetBytes = 30 * 1024;
+// calls (the platform features) add 0.8 KB. Until that decision, 30 KB held the line. The
+// offline address checks (issue 18: audited primitives, not hand-written hashes) then added 5.9 KB,
+// all of it @noble/hashes (SHA-256, Keccak-256) and @scure/base (base58): 35.5 KB holds the line
+// now, against the 28 KB goal of issue 21.
+const budgetBytes = 35.5 * 1024;
 const runs = 11;
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = { esm: join(root, 'dist/index.js'), cjs: join(root, 'dist/index.cjs') };
@@ -34,6 +37,11 @@ const errorClasses = Object.entries(await import(pathToFileURL(dist.esm).href))
 const partialImports = [
   { label: 'money helpers only', names: ['toAtomicUnits', 'fromAtomicUnits'], budget: 2 * 1024 },
   { label: 'error classes only', names: errorClasses, budget: 4 * 1024 },
+  {
+    label: 'money helpers + isValidAddress',
+    names: ['toAtomicUnits', 'fromAtomicUnits', 'isValidAddress'],
+    budget: 7.5 * 1024,
+  },
 ];
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (value) => `${value.toFixed(1)} ms`;
@@ -135,7 +143,7 @@ const over = size.gzip > budgetBytes ? [`whole package ${kb(size.gzip)} > ${kb(b
 console.log('an app importing part of chainbill (same bundling; checks that the rest is dropped):');
 for (const { label, names, budget } of partialImports) {
   const part = await bundleSize(dist.esm, names);
-  const what = `${label} (${names.length} exports):`.padEnd(34);
+  const what = `${label} (${names.length} exports):`.padEnd(44);
   console.log(`  ${what} ${kb(part.min)} minified, ${kb(part.gzip)} gzip (budget ${kb(budget)} gzip)`);
   if (part.gzip > budget) over.push(`${label} ${kb(part.gzip)} > ${kb(budget)}`);
 }

@@ -1,5 +1,6 @@
 export type { ClientOptions } from './client.js';
 export { Chainbill } from './client.js';
+export { isValidAddress } from './core/address.js';
 export type { QueryValue, RawGetOptions, RawListOptions, RawRequestOptions } from './core/api-client.js';
 export { APIClient } from './core/api-client.js';
 export type { WithResponse } from './core/api-promise.js';

@@ -33,6 +33,12 @@ describe('toAtomicUnits / fromAtomicUnits', () => {
     },
   );
 
+  it('counts the decimals of a number in exponent form: 1e-7 is too precise, not malformed', () => {
+    expect(() => toAtomicUnits(1e-7, 'USDT')).toThrow(/more than 6 decimals/);
+    expect(() => toAtomicUnits(1.5e-10, 'USDC')).toThrow(/more than 6 decimals/);
+    expect(() => toAtomicUnits(1e21, 'USDT')).toThrow(/Not a non-negative decimal amount/);
+  });
+
   it.each(['-5', '1.5', 'x', '', -1n])('fromAtomicUnits refuses %s with RangeError', (atomic) => {
     expect(() => fromAtomicUnits(atomic, 'USDT')).toThrow(RangeError);
   });

@@ -3,11 +3,19 @@
 // package loaded together. msw is installed here, but `require('chainbill/testing')` must not load
 // it (only chainbill/testing/msw does): Jest's CommonJS runtime cannot load msw's ESM-only
 // dependencies (examples/jest/ proves the load in a project without msw).
-const { AuthenticationError, Chainbill } = require('chainbill');
+const { AuthenticationError, Chainbill, isValidAddress } = require('chainbill');
 const { createFakeChainbill } = require('chainbill/testing');
 
 const mswLoaded = Object.keys(require.cache).filter((file) => /[\\/]node_modules[\\/]msw[\\/]/.test(file));
 if (mswLoaded.length > 0) throw new Error(`require('chainbill/testing') loaded msw: ${mswLoaded[0]}`);
+
+// The built Keccak-256 and SHA-256 in the CJS build (see consumer.mjs).
+const addresses = [
+  isValidAddress('arbitrum', '0xfB6916095ca1df60bB79Ce92cE3Ea74c37c5d359'),
+  !isValidAddress('arbitrum', '0xFB6916095ca1df60bB79Ce92cE3Ea74c37c5d359'),
+  isValidAddress('tron', 'TEkxiTehnzSmSe2XqrBj4w32RUN966rdz8'),
+];
+if (addresses.includes(false)) throw new Error(`isValidAddress is wrong in the CJS build: ${addresses}`);
 
 async function main() {
   const fake = createFakeChainbill();

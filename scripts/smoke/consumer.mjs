@@ -1,6 +1,6 @@
 // ESM consumer of the packed tarball: `import`, one real call over HTTP to chainbill/testing.
 // Runs on Node, Bun and Deno (scripts/smoke.sh).
-import { AuthenticationError, Chainbill } from 'chainbill';
+import { AuthenticationError, Chainbill, isValidAddress } from 'chainbill';
 import { createFakeChainbill } from 'chainbill/testing';
 
 const runtime = globalThis.Deno
@@ -8,6 +8,15 @@ const runtime = globalThis.Deno
   : globalThis.Bun
     ? `bun ${globalThis.Bun.version}`
     : `node ${process.version}`;
+
+// The built Keccak-256 and SHA-256 (tsup.config.ts rewrites sha3's table header): an EIP-55 vector,
+// the same with one letter's case flipped, and a Tron address.
+const addresses = [
+  isValidAddress('base', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed'),
+  !isValidAddress('base', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD'),
+  isValidAddress('tron', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'),
+];
+if (addresses.includes(false)) throw new Error(`isValidAddress is wrong in the build: ${addresses}`);
 
 const fake = createFakeChainbill();
 const server = await fake.listen();

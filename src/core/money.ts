@@ -18,6 +18,21 @@ function decimalsOf(token: Token): number {
 }
 
 /**
+ * The decimal places of a number as its shortest round-trip form writes it (`String(n)`), exponent
+ * forms included: `12.5` has 1, `0.1 + 0.2` (`0.30000000000000004`) 17, `1e-7` 7, `1.5e-10` 11,
+ * `1e21` 0. The one count behind {@link toAtomicUnits} and the payout amount check.
+ *
+ * @param amount - Any number; `NaN` and the infinities have 0.
+ * @returns How many digits follow the point once the exponent is applied.
+ * @internal
+ */
+export function decimalPlaces(amount: number): number {
+  const [mantissa = '', exponent = '0'] = String(amount).split('e');
+  const fraction = mantissa.split('.')[1] ?? '';
+  return Math.max(0, fraction.length - Number(exponent));
+}
+
+/**
  * Converts an amount in token units to the token's smallest unit, exactly (bigint arithmetic,
  * no floating point).
  *
@@ -35,15 +50,15 @@ export function toAtomicUnits(amount: number | string, token: Token): string {
   const decimals = decimalsOf(token);
   if (typeof amount === 'number' && !Number.isFinite(amount))
     throw new RangeError(`Not a finite amount: ${amount}`);
-  // String(number) gives the shortest round-trip form; exponent forms are refused as malformed.
+  // String(number) gives the shortest round-trip form; exponent forms are refused as malformed,
+  // but a number's decimals are counted first, so `1e-7` is reported as too precise.
   const text = typeof amount === 'number' ? String(amount) : amount.trim();
   const match = decimalPattern.exec(text);
+  const fraction = match?.[2] ?? '';
+  const places = typeof amount === 'number' ? decimalPlaces(amount) : fraction.replace(/0+$/, '').length;
+  if (places > decimals) throw new RangeError(`${text} has more than ${decimals} decimals for ${token}.`);
   if (match === null) throw new RangeError(`Not a non-negative decimal amount: ${JSON.stringify(amount)}`);
   const whole = match[1] ?? '0';
-  const fraction = match[2] ?? '';
-  if (fraction.replace(/0+$/, '').length > decimals) {
-    throw new RangeError(`${text} has more than ${decimals} decimals for ${token}.`);
-  }
   const atomic =
     BigInt(whole) * 10n ** BigInt(decimals) +
     BigInt(fraction.padEnd(decimals, '0').slice(0, decimals) || '0');

@@ -21,7 +21,11 @@ export interface HookInfo {
   readonly requestId?: string | null;
   /** Milliseconds the attempt took, headers and body, once it ended. */
   readonly durationMs?: number;
-  /** The error of the attempt (`beforeRetry`) or of the call (`beforeError`). */
+  /**
+   * The error of the attempt (`beforeRetry`) or of the call (`beforeError`): a frozen copy of the
+   * same class (`instanceof` works), never the caller's error object, so a hook cannot change
+   * what the caller catches.
+   */
   readonly error?: ChainbillError;
 }
 

@@ -1,5 +1,6 @@
 import type { Hook, HookInfo, Hooks } from '../core/hooks.js';
 import { hookNames } from '../core/hooks.js';
+import { errorView } from './error-view.js';
 import type { LevelLogger } from './log.js';
 
 /**
@@ -33,10 +34,10 @@ export function mergeHooks(client: Hooks | undefined, call: Hooks | undefined): 
 }
 
 /**
- * Runs the hooks of one name with one frozen info object. A hook observes: whatever it throws, or
- * its promise rejects with, is logged at `warn` and changes nothing, so a metrics bug never turns
- * a created payout into an error the caller retries, nor crashes the process with an unhandled
- * rejection.
+ * Runs the hooks of one name with one frozen info object, whose `error` is a frozen copy
+ * (`errorView`). A hook observes: whatever it throws, or its promise rejects with, is logged at
+ * `warn` and changes nothing, so a metrics bug never turns a created payout into an error the
+ * caller retries, nor crashes the process with an unhandled rejection.
  */
 export function runHooks(
   hooks: Hooks | undefined,
@@ -46,7 +47,9 @@ export function runHooks(
 ): void {
   const list = hooks?.[name];
   if (list === undefined || list.length === 0) return;
-  const frozen = Object.freeze(info);
+  const { error, ...rest } = info;
+  const view = error === undefined ? undefined : errorView(error);
+  const frozen: HookInfo = Object.freeze(view === undefined ? rest : { ...rest, error: view });
   const failed = (thrown: unknown): void => {
     try {
       log.warn(`${name} hook failed; the call goes on: it threw ${describeThrown(thrown)}`);

@@ -153,7 +153,7 @@ export class Transport {
         status = response.status;
         if (call) {
           const durationMs = performance.now() - started;
-          const requestId = requestIdOf(response.headers);
+          const requestId = requestIdOf(response.headers, config.apiKey);
           runHooks(hooks, 'afterResponse', { ...call, attempt, status, requestId, durationMs }, log);
         }
         if (response.ok) {
@@ -233,7 +233,7 @@ export class Transport {
       try {
         text = await readBody(response, signal, maxBytes, response.ok);
       } catch (bad) {
-        const error = badBody(bad, response);
+        const error = badBody(bad, response, this.#config.apiKey);
         if (error === undefined) throw bad;
         return { error };
       }
@@ -256,10 +256,10 @@ export class Transport {
   }
 
   #parse<T>(spec: RequestSpec<T>, response: Response, text: string): Sent<T> {
-    const requestId = requestIdOf(response.headers);
+    const key = this.#config.apiKey;
+    const requestId = requestIdOf(response.headers, key);
     const status = response.status;
     const contentType = response.headers.get('content-type') ?? '';
-    const key = this.#config.apiKey;
     const fail = (message: string, code: string, body: unknown): ResponseValidationError =>
       new ResponseValidationError(redactText(message, key), {
         issues: [{ path: [], code, message: redactText(message, key) }],

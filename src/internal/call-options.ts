@@ -22,11 +22,12 @@ export function isByteCount(value: number): boolean {
  * empty `idempotencyKey` would be sent as an empty header.
  *
  * @param options - The call's options.
- * @throws {RequestValidationError} with `param` `maxRetries`, `timeout`, `maxResponseBytes` or
- *   `idempotencyKey`.
+ * @throws {RequestValidationError} with `param` `signal`, `maxRetries`, `timeout`,
+ *   `maxResponseBytes`, `hooks` or `idempotencyKey`.
  */
 export function checkCallOptions(options: RequestOptions): void {
-  const { maxRetries, timeout, maxResponseBytes, idempotencyKey } = options;
+  const { signal, maxRetries, timeout, maxResponseBytes, idempotencyKey } = options;
+  if (signal !== undefined && !isSignal(signal)) throw invalid('signal', 'must be an AbortSignal');
   if (maxRetries !== undefined && !(Number.isInteger(maxRetries) && maxRetries >= 0)) {
     throw invalid('maxRetries', 'must be a whole number, 0 or more');
   }
@@ -38,45 +39,82 @@ export function checkCallOptions(options: RequestOptions): void {
   }
   const hooks = hooksProblem(options.hooks);
   if (hooks !== undefined) throw invalid('hooks', hooks);
-  if (idempotencyKey !== undefined && !idempotencyKeyPattern.test(idempotencyKey)) {
+  if (
+    idempotencyKey !== undefined &&
+    !(typeof idempotencyKey === 'string' && idempotencyKeyPattern.test(idempotencyKey))
+  ) {
     throw invalid('idempotencyKey', 'must be 1 to 255 visible ASCII characters (no spaces)');
   }
 }
 
 /**
+ * Reads headers given as an option (`defaultHeaders`, a call's `headers`): any `HeadersInit`, with
+ * no `Authorization` (only the client's key is sent, never silently replaced) and no
+ * `Idempotency-Key` (the SDK sends one per write and keeps it across retries).
+ *
+ * @param init - The option's value.
+ * @returns The headers, or why they cannot be used; the reason never quotes a name or a value,
+ *   which may be a secret (the platform's own `TypeError` quotes it).
+ */
+export function readHeaders(init: unknown): Headers | { problem: string; hint: string } {
+  let headers: Headers;
+  try {
+    headers = new Headers(init as HeadersInit);
+  } catch {
+    return {
+      problem: 'must be a record, a Headers or [name, value] pairs of valid header names and values',
+      hint: 'no line breaks, no character beyond Latin-1; the value is not shown, as it could be a key',
+    };
+  }
+  if (headers.has('authorization')) {
+    return {
+      problem: 'must not set Authorization',
+      hint: 'the key goes in apiKey (another key: withOptions({ apiKey }))',
+    };
+  }
+  if (headers.has('idempotency-key')) {
+    return { problem: 'must not set Idempotency-Key', hint: 'pass the idempotencyKey option' };
+  }
+  return headers;
+}
+
+/**
  * Builds a call's headers: defaults, the caller's headers, an `Idempotency-Key` on every non-GET
- * call (the caller's, or a new UUID v4), and `Authorization` last, so that nothing overrides it.
+ * call (the caller's `idempotencyKey`, or a new UUID v4), and `Authorization`.
  *
  * @param method - The HTTP method.
  * @param apiKey - The key, checked by the constructor (visible ASCII).
- * @param defaultHeaders - The client's `defaultHeaders`.
+ * @param defaultHeaders - The client's `defaultHeaders`, checked by the constructor.
  * @param options - The call's options.
  * @returns The headers, the same for every attempt of the call.
- * @throws {RequestValidationError} with `param` `headers` or `idempotencyKey` when a value cannot
- *   go in a header (a line break, a character beyond Latin-1). The platform's own error quotes the
- *   value, which may be a secret; this one does not.
+ * @throws {RequestValidationError} with `param: 'headers'` when the call's headers cannot be sent
+ *   (a line break, a character beyond Latin-1, not a `HeadersInit`) or set `Authorization` or
+ *   `Idempotency-Key`. The message does not quote the value.
  */
 export function callHeaders(
   method: string,
   apiKey: string,
-  defaultHeaders: Record<string, string>,
+  defaultHeaders: Headers,
   options: RequestOptions,
 ): Headers {
-  let param = 'headers';
-  try {
-    const headers = new Headers({
-      Accept: 'application/json',
-      'User-Agent': `chainbill-js/${VERSION}`,
-      ...defaultHeaders,
-      ...options.headers,
-    });
-    param = 'idempotencyKey';
-    if (method !== 'GET') headers.set('Idempotency-Key', options.idempotencyKey ?? crypto.randomUUID());
-    headers.set('Authorization', `Bearer ${apiKey}`);
-    return headers;
-  } catch {
-    throw invalid(param, 'must be a valid HTTP header value (no line breaks, no character beyond Latin-1)');
+  const headers = new Headers({ Accept: 'application/json', 'User-Agent': `chainbill-js/${VERSION}` });
+  for (const [name, value] of defaultHeaders) headers.set(name, value);
+  if (options.headers !== undefined) {
+    const own = readHeaders(options.headers);
+    if (!(own instanceof Headers)) throw invalid('headers', `${own.problem} (${own.hint})`);
+    for (const [name, value] of own) headers.set(name, value);
   }
+  // checkCallOptions has held the key to visible ASCII: it always fits in a header.
+  if (method !== 'GET') headers.set('Idempotency-Key', options.idempotencyKey ?? crypto.randomUUID());
+  headers.set('Authorization', `Bearer ${apiKey}`);
+  return headers;
+}
+
+/** An `AbortSignal`, or one from another realm or a polyfill: what the transport calls on it. */
+function isSignal(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const signal = value as Record<string, unknown>;
+  return typeof signal['aborted'] === 'boolean' && typeof signal['addEventListener'] === 'function';
 }
 
 function invalid(param: string, message: string): RequestValidationError {

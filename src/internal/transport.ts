@@ -62,7 +62,8 @@ export interface TransportConfig {
   timeout: number;
   maxRetries: number;
   fetch: Fetch | undefined;
-  defaultHeaders: Record<string, string>;
+  /** The client's `defaultHeaders`, checked and copied by the constructor. */
+  defaultHeaders: Headers;
   log: LevelLogger;
   validateResponses: boolean;
   /** The largest response body accepted, in bytes after decompression. */

@@ -7,10 +7,13 @@ import { ConfigurationError } from '../core/error.js';
  *
  * @param value - The option or `CHAINBILL_BASE_URL`.
  * @returns The URL without a trailing slash.
- * @throws {ConfigurationError} when missing, not a URL, another scheme, `http:` to a remote host,
- *   or holding credentials, a `?` or a `#` (even an empty one).
+ * @throws {ConfigurationError} when missing, not a string, not a URL, another scheme, `http:` to a
+ *   remote host, or holding credentials, a `?` or a `#` (even an empty one).
  */
 export function checkBaseUrl(value: string | undefined): string {
+  if (value !== undefined && typeof value !== 'string') {
+    throw new ConfigurationError('baseUrl must be a string, such as https://api.example.com/v1.');
+  }
   if (value === undefined || value.trim() === '') {
     throw new ConfigurationError('No base URL: pass baseUrl or set CHAINBILL_BASE_URL.');
   }

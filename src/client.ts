@@ -10,7 +10,7 @@ import { levelLogger } from './internal/log.js';
 import { type ListSpec, sendList } from './internal/paging.js';
 import { checkSettings } from './internal/settings.js';
 import { type RequestSpec, Transport } from './internal/transport.js';
-import { checkBaseUrl } from './internal/url.js';
+import { checkBaseUrl, hasVersionSegment } from './internal/url.js';
 import { Checkouts } from './resources/checkouts.js';
 import { Customers } from './resources/customers.js';
 import { Entitlements } from './resources/entitlements.js';
@@ -25,6 +25,10 @@ import { WebhookEndpoints } from './resources/webhook-endpoints.js';
 // Visible ASCII only: a key pasted with a zero-width space or a non-Latin-1 letter cannot go in a
 // header, and the platform's error for it would quote the whole key.
 const keyPattern = /^sk_(live|test)_[\x21-\x7e]+$/;
+
+// The base URL of the client `withOptions` is copying, while it does: that client already warned
+// about a missing version segment, so a copy per request does not repeat the line.
+let copyingFrom: string | undefined;
 
 /**
  * The Chainbill API client: one instance per API key, holding a resource namespace per endpoint
@@ -69,6 +73,10 @@ export class Chainbill extends APIClient {
   readonly #options: ClientOptions;
 
   /**
+   * Checks every option (nothing is sent). A base URL whose path does not end in a version
+   * segment (`/v1`) is accepted with one `warn` line through `logger`, since every call would
+   * likely be a 404.
+   *
    * @param options - Key, base URL, timeouts, retries, fetch, logging; see {@link ClientOptions}.
    * @throws {AuthenticationError} when the key is missing, lacks the `sk_live_`/`sk_test_` prefix
    *   or holds anything but visible ASCII, such as whitespace (code `api_key_invalid`, no status);
@@ -100,6 +108,11 @@ export class Chainbill extends APIClient {
     this.baseUrl = checkBaseUrl(options.baseUrl ?? readEnv('CHAINBILL_BASE_URL'));
     const { logger, logLevel, ...settings } = checkSettings(options);
     const log = levelLogger(logger, logLevel);
+    if (this.baseUrl !== copyingFrom && !hasVersionSegment(this.baseUrl)) {
+      log.warn(
+        "baseUrl's path does not end in a version segment such as /v1: every call will likely be a 404 (the API's base URL ends in /v1).",
+      );
+    }
     // Resolved, so a copy made by withOptions never reads the environment again.
     this.#options = { ...options, apiKey, baseUrl: this.baseUrl, logLevel };
     this.#transport = new Transport({
@@ -134,7 +147,8 @@ export class Chainbill extends APIClient {
    *   whose key is missing must not fall back to this client's key (code `api_key_invalid`).
    * @throws {ConfigurationError} when an override cannot work, as the constructor says (`baseUrl`,
    *   `timeout`, `maxRetries`, `maxResponseBytes`, `hooks`, `logLevel`, `fetch`, `logger`,
-   *   `defaultHeaders`).
+   *   `defaultHeaders`). A copy with this client's base URL does not repeat the constructor's
+   *   warning about a missing version segment.
    * @example
    * ```ts
    * const acme = chainbill.withOptions({ apiKey: acmeKey, maxRetries: 5 });
@@ -149,7 +163,12 @@ export class Chainbill extends APIClient {
     }
     const options: Record<string, unknown> = { ...this.#options };
     for (const [name, value] of Object.entries(overrides)) if (value !== undefined) options[name] = value;
-    return new Chainbill(options);
+    copyingFrom = this.baseUrl;
+    try {
+      return new Chainbill(options);
+    } finally {
+      copyingFrom = undefined;
+    }
   }
 
   /**

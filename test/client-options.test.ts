@@ -330,3 +330,59 @@ describe('options that cannot work are refused where they are given', () => {
     expect(seen.map((request) => request.headers.get('x-trace'))).toEqual(['t', null]);
   });
 });
+
+describe('a base URL without a version segment', () => {
+  function warnings(options: ClientOptions = {}) {
+    const lines: string[] = [];
+    const logger = { error() {}, info() {}, debug() {}, warn: (line: string) => void lines.push(line) };
+    const { fetch } = scriptedFetch(json(200, listBody));
+    const make = (baseUrl: string, more: ClientOptions = {}) =>
+      new Chainbill({ apiKey: testKey, baseUrl, fetch, logger, ...options, ...more });
+    return { lines, make };
+  }
+
+  it.each([
+    'https://api.chainbill.test',
+    'https://api.chainbill.test/',
+    'https://api.chainbill.test/api',
+    'https://api.chainbill.test/v1/payouts',
+  ])('%s is accepted with one warn line, at construction', (baseUrl) => {
+    const { lines, make } = warnings();
+    expect(make(baseUrl).baseUrl).toBe(baseUrl.replace(/\/$/, ''));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      /^\[chainbill\] baseUrl's path does not end in a version segment such as \/v1: every call will likely be a 404/,
+    );
+    expect(lines[0]).not.toContain('api.chainbill.test');
+  });
+
+  it.each([
+    'https://api.chainbill.test/v1',
+    'https://api.chainbill.test/v1/',
+    'https://api.chainbill.test/v2',
+    'http://127.0.0.1:4010/proxy/v12',
+  ])('%s ends in a version segment: no warning', (baseUrl) => {
+    const { lines, make } = warnings();
+    make(baseUrl);
+    expect(lines).toEqual([]);
+  });
+
+  it('goes through the logger and its level: none at error or off', () => {
+    for (const logLevel of ['off', 'error'] as const) {
+      const { lines, make } = warnings({ logLevel });
+      make('https://api.chainbill.test');
+      expect(lines).toEqual([]);
+    }
+  });
+
+  it('is not repeated by withOptions copies of the same base URL; a copy to another one warns once', () => {
+    const { lines, make } = warnings();
+    const client = make('https://api.chainbill.test');
+    client.withOptions({ apiKey: 'sk_test_tenant' }).withOptions({ maxRetries: 1 });
+    expect(lines).toHaveLength(1);
+    client.withOptions({ baseUrl: 'https://other.chainbill.test' });
+    expect(lines).toHaveLength(2);
+    client.withOptions({ baseUrl: 'https://other.chainbill.test/v1' });
+    expect(lines).toHaveLength(2);
+  });
+});

@@ -10,7 +10,8 @@ export interface ClientOptions {
    */
   apiKey?: string | undefined;
   /**
-   * Base URL of the API, ending in `/v1`; `https:` except for loopback hosts. Required.
+   * Base URL of the API, ending in `/v1`; `https:` except for loopback hosts. Required. A path
+   * that does not end in a version segment (`/v1`, `/v2`) is accepted with one `warn` line.
    * @default process.env.CHAINBILL_BASE_URL
    * @example 'https://api.chainbill.example/v1'
    */

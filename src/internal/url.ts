@@ -40,6 +40,17 @@ export function checkBaseUrl(value: string | undefined): string {
   return url.href.replace(/\/+$/, '');
 }
 
+/**
+ * Whether a checked base URL's path ends in a version segment (`/v1`, `/v2`, …), as the spec's
+ * `{base_url}` does: without one, every route the SDK calls is likely a 404.
+ *
+ * @param baseUrl - A base URL returned by {@link checkBaseUrl} (no trailing slash).
+ * @returns `true` for `https://api.example.com/v1`, `false` for `https://api.example.com`.
+ */
+export function hasVersionSegment(baseUrl: string): boolean {
+  return /\/v\d+$/.test(new URL(baseUrl).pathname.replace(/\/+$/, ''));
+}
+
 function isLoopback(hostname: string): boolean {
   return hostname === 'localhost' || hostname === '[::1]' || /^127(?:\.\d{1,3}){3}$/.test(hostname);
 }

@@ -110,7 +110,7 @@ export class Chainbill extends APIClient {
     const log = levelLogger(logger, logLevel);
     if (this.baseUrl !== copyingFrom && !hasVersionSegment(this.baseUrl)) {
       log.warn(
-        "baseUrl's path does not end in a version segment such as /v1: every call will likely be a 404 (the API's base URL ends in /v1).",
+        "baseUrl does not end in a version such as /v1, as the API's base URL does: every call will likely be a 404.",
       );
     }
     // Resolved, so a copy made by withOptions never reads the environment again.

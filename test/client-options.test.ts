@@ -351,7 +351,7 @@ describe('a base URL without a version segment', () => {
     expect(make(baseUrl).baseUrl).toBe(baseUrl.replace(/\/$/, ''));
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(
-      /^\[chainbill\] baseUrl's path does not end in a version segment such as \/v1: every call will likely be a 404/,
+      /^\[chainbill\] baseUrl does not end in a version such as \/v1, as the API's base URL does: every call will likely be a 404\.$/,
     );
     expect(lines[0]).not.toContain('api.chainbill.test');
   });

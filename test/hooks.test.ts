@@ -342,7 +342,7 @@ describe('hooks cannot hurt a call', () => {
     expect(unhandled).toHaveLength(0);
     expect(api.hits()).toBe(2);
     expect(warnings).toHaveLength(6);
-    expect(warnings.every((line) => line.endsWith('it threw an object that is not an Error'))).toBe(true);
+    expect(warnings.every((line) => line.endsWith('it threw an object'))).toBe(true);
   });
 
   it('the warning names an Error by its name and message, read without running its code', async () => {
@@ -361,7 +361,7 @@ describe('hooks cannot hurt a call', () => {
     await chainbill.payouts.approve('po_1', { hooks: { beforeRequest } }).catch(() => undefined);
     expect(warnings).toEqual([
       '[chainbill] beforeRequest hook failed; the call goes on: it threw RangeError: histogram full',
-      '[chainbill] beforeRequest hook failed; the call goes on: it threw the string "plain text"',
+      '[chainbill] beforeRequest hook failed; the call goes on: it threw "plain text"',
     ]);
   });
 });

@@ -6,39 +6,57 @@ import { hooksProblem } from './hooks.js';
 // 1 to 255 visible ASCII characters: what fits in a header unchanged and what servers store.
 const idempotencyKeyPattern = /^[\x21-\x7e]{1,255}$/;
 
+/** The options checked alike on the client and per call: what each must be, as a check and in words. */
+const rules: readonly [
+  name: 'timeout' | 'maxRetries' | 'maxResponseBytes',
+  ok: (value: number) => boolean,
+  rule: string,
+][] = [
+  [
+    'timeout',
+    (ms) => Number.isFinite(ms) && ms > 0 && ms <= 2_147_483_647,
+    'must be a positive number of milliseconds',
+  ],
+  ['maxRetries', (count) => Number.isInteger(count) && count >= 0, 'must be a whole number, 0 or more'],
+  [
+    'maxResponseBytes',
+    (bytes) => Number.isSafeInteger(bytes) && bytes > 0,
+    'must be a whole number of bytes, 1 or more',
+  ],
+];
+
 /**
- * Whether a `maxResponseBytes` value is usable: a whole number of bytes, 1 or more.
+ * The first of `timeout`, `maxRetries`, `maxResponseBytes` and `hooks` that cannot work, by one set
+ * of rules for the constructor and for a call: a `NaN` (from `Number(process.env.X)` when unset)
+ * would otherwise retry forever or time out at once.
  *
- * @param value - The candidate.
- * @returns Whether it is a positive safe integer.
+ * @param options - Client or call options; `undefined` fields are not given.
+ * @returns `[name, what it must be]`, or `undefined` when every one can work.
  */
-export function isByteCount(value: number): boolean {
-  return Number.isSafeInteger(value) && value > 0;
+export function optionProblem(
+  options: Pick<RequestOptions, 'timeout' | 'maxRetries' | 'maxResponseBytes' | 'hooks'>,
+): [string, string] | undefined {
+  for (const [name, ok, rule] of rules) {
+    const value = options[name];
+    if (value !== undefined && !ok(value)) return [name, rule];
+  }
+  const hooks = hooksProblem(options.hooks);
+  return hooks === undefined ? undefined : ['hooks', hooks];
 }
 
 /**
- * Checks a call's options by the constructor's rules, before anything is sent: a `NaN` (from
- * `Number(process.env.X)` when unset) would otherwise retry forever or time out at once, and an
- * empty `idempotencyKey` would be sent as an empty header.
+ * Checks a call's options by the constructor's rules (`optionProblem`), before anything is sent;
+ * an empty `idempotencyKey` would otherwise be sent as an empty header.
  *
  * @param options - The call's options.
- * @throws {RequestValidationError} with `param` `signal`, `maxRetries`, `timeout`,
+ * @throws {RequestValidationError} with `param` `signal`, `timeout`, `maxRetries`,
  *   `maxResponseBytes`, `hooks` or `idempotencyKey`.
  */
 export function checkCallOptions(options: RequestOptions): void {
-  const { signal, maxRetries, timeout, maxResponseBytes, idempotencyKey } = options;
+  const { signal, idempotencyKey } = options;
   if (signal !== undefined && !isSignal(signal)) throw invalid('signal', 'must be an AbortSignal');
-  if (maxRetries !== undefined && !(Number.isInteger(maxRetries) && maxRetries >= 0)) {
-    throw invalid('maxRetries', 'must be a whole number, 0 or more');
-  }
-  if (timeout !== undefined && !(Number.isFinite(timeout) && timeout > 0 && timeout <= 2_147_483_647)) {
-    throw invalid('timeout', 'must be a positive number of milliseconds');
-  }
-  if (maxResponseBytes !== undefined && !isByteCount(maxResponseBytes)) {
-    throw invalid('maxResponseBytes', 'must be a whole number of bytes, 1 or more');
-  }
-  const hooks = hooksProblem(options.hooks);
-  if (hooks !== undefined) throw invalid('hooks', hooks);
+  const problem = optionProblem(options);
+  if (problem !== undefined) throw invalid(...problem);
   if (
     idempotencyKey !== undefined &&
     !(typeof idempotencyKey === 'string' && idempotencyKeyPattern.test(idempotencyKey))
@@ -56,25 +74,17 @@ export function checkCallOptions(options: RequestOptions): void {
  * @returns The headers, or why they cannot be used; the reason never quotes a name or a value,
  *   which may be a secret (the platform's own `TypeError` quotes it).
  */
-export function readHeaders(init: unknown): Headers | { problem: string; hint: string } {
+export function readHeaders(init: unknown): Headers | string {
   let headers: Headers;
   try {
     headers = new Headers(init as HeadersInit);
   } catch {
-    return {
-      problem: 'must be a record, a Headers or [name, value] pairs of valid header names and values',
-      hint: 'no line breaks, no character beyond Latin-1; the value is not shown, as it could be a key',
-    };
+    return 'must be a HeadersInit of valid names and values (no line breaks, nothing beyond Latin-1)';
   }
   if (headers.has('authorization')) {
-    return {
-      problem: 'must not set Authorization',
-      hint: 'the key goes in apiKey (another key: withOptions({ apiKey }))',
-    };
+    return 'must not set Authorization: the key is apiKey (another key: withOptions({ apiKey }))';
   }
-  if (headers.has('idempotency-key')) {
-    return { problem: 'must not set Idempotency-Key', hint: 'pass the idempotencyKey option' };
-  }
+  if (headers.has('idempotency-key')) return 'must not set Idempotency-Key: use the idempotencyKey option';
   return headers;
 }
 
@@ -101,7 +111,7 @@ export function callHeaders(
   for (const [name, value] of defaultHeaders) headers.set(name, value);
   if (options.headers !== undefined) {
     const own = readHeaders(options.headers);
-    if (!(own instanceof Headers)) throw invalid('headers', `${own.problem} (${own.hint})`);
+    if (typeof own === 'string') throw invalid('headers', own);
     for (const [name, value] of own) headers.set(name, value);
   }
   // checkCallOptions has held the key to visible ASCII: it always fits in a header.

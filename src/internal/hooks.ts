@@ -74,7 +74,7 @@ export function runHooks(
 
 // Enough of a message to find the failing hook; a hook's text is not the SDK's to log in full.
 const maxDescribed = 200;
-// A Proxy can answer `getPrototypeOf` without end: the walk for `name` stops here.
+// A Proxy can answer `getPrototypeOf` without end: the walk for `name` or `message` stops here.
 const maxPrototypes = 32;
 
 /**
@@ -83,33 +83,21 @@ const maxPrototypes = 32;
  * properties `name` and `message`, anything else by its type alone.
  *
  * @param value - Whatever a hook threw or rejected with.
- * @returns For example `Error: metrics down`, `the string "down"`, `an object that is not an Error`.
+ * @returns For example `Error: metrics down`, `"down"`, `null`, `an object`, `a symbol`.
  */
 export function describeThrown(value: unknown): string {
-  if (value === null) return 'null';
-  switch (typeof value) {
-    case 'string':
-      return `the string ${JSON.stringify(value.slice(0, maxDescribed))}`;
-    case 'number':
-    case 'boolean':
-    case 'bigint':
-    case 'undefined':
-      return String(value);
-    case 'symbol':
-      return 'a symbol';
-    case 'function':
-      return 'a function';
-  }
+  if (typeof value === 'string') return JSON.stringify(value.slice(0, maxDescribed));
+  if (value === null || !['object', 'function', 'symbol'].includes(typeof value)) return String(value);
   try {
-    if (!(value instanceof Error)) return 'an object that is not an Error';
-    const name = dataProperty(value, 'name');
-    const message = Object.getOwnPropertyDescriptor(value, 'message');
-    const label = typeof name === 'string' && name !== '' ? name.slice(0, maxDescribed) : 'Error';
-    const text = message !== undefined && 'value' in message ? message.value : undefined;
-    return typeof text === 'string' && text !== '' ? `${label}: ${text.slice(0, maxDescribed)}` : label;
+    if (value instanceof Error) {
+      const parts = [dataProperty(value, 'name'), dataProperty(value, 'message')];
+      const texts = parts.filter((part): part is string => typeof part === 'string' && part !== '');
+      return texts.map((text) => text.slice(0, maxDescribed)).join(': ') || 'Error';
+    }
   } catch {
-    return 'an object that cannot be read (a Proxy?)';
+    // A Proxy that throws on every trap: described by its type alone.
   }
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
 /** A data property's value, found along the prototype chain; `undefined` for a getter. */

@@ -12,7 +12,7 @@ import { ConfigurationError } from '../core/error.js';
  */
 export function checkBaseUrl(value: string | undefined): string {
   if (value !== undefined && typeof value !== 'string') {
-    throw new ConfigurationError('baseUrl must be a string, such as https://api.example.com/v1.');
+    throw new ConfigurationError('baseUrl must be a string.');
   }
   if (value === undefined || value.trim() === '') {
     throw new ConfigurationError('No base URL: pass baseUrl or set CHAINBILL_BASE_URL.');

@@ -114,7 +114,13 @@ export class Chainbill extends APIClient {
       );
     }
     // Resolved, so a copy made by withOptions never reads the environment again.
-    this.#options = { ...options, apiKey, baseUrl: this.baseUrl, logLevel };
+    this.#options = {
+      ...options,
+      apiKey,
+      baseUrl: this.baseUrl,
+      logLevel,
+      defaultHeaders: settings.defaultHeaders,
+    };
     this.#transport = new Transport({
       ...settings,
       baseUrl: this.baseUrl,

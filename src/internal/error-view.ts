@@ -33,7 +33,13 @@ function copyError(error: object, depth: number): object {
   for (const key of Reflect.ownKeys(error)) {
     const descriptor = Object.getOwnPropertyDescriptor(error, key);
     if (descriptor === undefined) continue;
-    const value = 'value' in descriptor ? copyValue(descriptor.value, depth) : undefined;
+    let value: unknown;
+    try {
+      // An accessor is read once (some engines keep `stack` as one); the view holds the value.
+      value = copyValue('value' in descriptor ? descriptor.value : Reflect.get(error, key), depth);
+    } catch {
+      continue;
+    }
     Object.defineProperty(view, key, {
       value,
       enumerable: descriptor.enumerable ?? false,

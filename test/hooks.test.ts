@@ -240,6 +240,15 @@ async function flakyApi() {
   });
 }
 
+/** A client on a fresh `flakyApi()` whose `warn` lines are kept. */
+async function watched(options: ClientOptions = {}) {
+  const api = await flakyApi();
+  const warnings: string[] = [];
+  const logger = { ...silent, warn: (line: string) => void warnings.push(line) };
+  const chainbill = new Chainbill({ apiKey: key, baseUrl: api.url, logger, ...options });
+  return { api, warnings, chainbill };
+}
+
 const createParams = {
   recipient_address: 'T1',
   chain: 'tron',
@@ -274,10 +283,7 @@ describe('hooks cannot hurt a call', () => {
   it.each(hostile.flatMap(([label, make]) => levels.map((level) => [label, level, make] as const)))(
     'an afterResponse hook throwing %s: payouts.create still resolves after 503 → 201 (logLevel %s)',
     async (_, logLevel, make) => {
-      const api = await flakyApi();
-      const warnings: string[] = [];
-      const logger = { ...silent, warn: (line: string) => void warnings.push(line) };
-      const chainbill = new Chainbill({ apiKey: key, baseUrl: api.url, logger, logLevel });
+      const { api, warnings, chainbill } = await watched({ logLevel });
       const afterResponse = [
         (): void => {
           throw make();
@@ -295,10 +301,7 @@ describe('hooks cannot hurt a call', () => {
   it.each(hostile)(
     'every hook throwing or rejecting with %s: the call goes on, nothing unhandled, none of its code run',
     async (_, make) => {
-      const api = await flakyApi();
-      const warnings: string[] = [];
-      const logger = { ...silent, warn: (line: string) => void warnings.push(line) };
-      const chainbill = new Chainbill({ apiKey: key, baseUrl: api.url, logger });
+      const { warnings, chainbill } = await watched();
       const throwing = (): void => {
         throw make();
       };
@@ -325,10 +328,7 @@ describe('hooks cannot hurt a call', () => {
   );
 
   it('a hook returning a thenable whose then throws, or whose then getter throws, changes nothing', async () => {
-    const api = await flakyApi();
-    const warnings: string[] = [];
-    const logger = { ...silent, warn: (line: string) => void warnings.push(line) };
-    const chainbill = new Chainbill({ apiKey: key, baseUrl: api.url, logger });
+    const { api, warnings, chainbill } = await watched();
     const returning = [
       // biome-ignore lint/suspicious/noThenProperty: a thenable is the hostile value under test.
       () => ({ then: touch }) as unknown as Promise<void>,
@@ -346,10 +346,7 @@ describe('hooks cannot hurt a call', () => {
   });
 
   it('the warning names an Error by its name and message, read without running its code', async () => {
-    const api = await flakyApi();
-    const warnings: string[] = [];
-    const logger = { ...silent, warn: (line: string) => void warnings.push(line) };
-    const chainbill = new Chainbill({ apiKey: key, baseUrl: api.url, logger });
+    const { warnings, chainbill } = await watched();
     const beforeRequest = [
       (): void => {
         throw new RangeError('histogram full');

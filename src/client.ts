@@ -1,19 +1,17 @@
 import { APIClient } from './core/api-client.js';
 import { APIPromise } from './core/api-promise.js';
+import type { ClientOptions } from './core/client-options.js';
 import { AuthenticationError, ConfigurationError } from './core/error.js';
-import type { Hooks } from './core/hooks.js';
-import type { Logger, LogLevel } from './core/logger.js';
 import type { PagePromise, PaginationKind } from './core/pagination.js';
 import type { RequestOptions } from './core/request-options.js';
-import type { Environment, Fetch } from './core/types.js';
-import { isByteCount } from './internal/call-options.js';
+import type { Environment } from './core/types.js';
 import { readEnv } from './internal/env.js';
-import { hooksProblem } from './internal/hooks.js';
-import { asLogLevel, levelLogger } from './internal/log.js';
+import { levelLogger } from './internal/log.js';
 import { sendList } from './internal/paging.js';
+import { checkSettings } from './internal/settings.js';
 import { Transport } from './internal/transport.js';
 import type { ListSpec, RequestSpec } from './internal/types.js';
-import { checkBaseUrl } from './internal/url.js';
+import { checkBaseUrl, hasVersionSegment } from './internal/url.js';
 import { Checkouts } from './resources/checkouts.js';
 import { Customers } from './resources/customers.js';
 import { Entitlements } from './resources/entitlements.js';
@@ -25,76 +23,13 @@ import { RevenueEvents } from './resources/revenue-events.js';
 import { Subscriptions } from './resources/subscriptions.js';
 import { WebhookEndpoints } from './resources/webhook-endpoints.js';
 
-/** Options of {@link Chainbill} (DESIGN.md: The client). */
-export interface ClientOptions {
-  /**
-   * Secret API key, `sk_live_…` (live) or `sk_test_…` (sandbox).
-   * @default process.env.CHAINBILL_API_KEY
-   */
-  apiKey?: string | undefined;
-  /**
-   * Base URL of the API, ending in `/v1`; `https:` except for loopback hosts. Required.
-   * @default process.env.CHAINBILL_BASE_URL
-   * @example 'https://api.chainbill.example/v1'
-   */
-  baseUrl?: string | undefined;
-  /**
-   * Milliseconds allowed for each attempt, headers and body.
-   * @default 60_000
-   */
-  timeout?: number | undefined;
-  /**
-   * Retries after the first attempt, for connection errors, timeouts, 408, 429 and 5xx.
-   * @default 2
-   */
-  maxRetries?: number | undefined;
-  /**
-   * `fetch` implementation, for tests (the fake API's `fetch`) or custom agents.
-   * @default globalThis.fetch, looked up on every request
-   */
-  fetch?: Fetch | undefined;
-  /** Headers sent with every request; `Authorization` and `Idempotency-Key` cannot be overridden. */
-  defaultHeaders?: Record<string, string> | undefined;
-  /**
-   * Where log lines go. Lines never hold the API key.
-   * @default console
-   */
-  logger?: Logger | undefined;
-  /**
-   * How much to log: `off`, `error`, `warn`, `info` (retries) or `debug` (every request).
-   * @default process.env.CHAINBILL_LOG, else 'warn'
-   */
-  logLevel?: LogLevel | undefined;
-  /**
-   * Parse every response with its schema. `false` returns the JSON unchecked (faster, unsafe).
-   * @default true
-   */
-  validateResponses?: boolean | undefined;
-  /**
-   * The largest response body accepted, in bytes, counted after decompression while it streams
-   * in. A larger body is abandoned at the bound and the call rejects with
-   * `ResponseValidationError` (issue code `too_large`); it is not retried.
-   * @default 16 * 1024 * 1024 (16 MiB)
-   */
-  maxResponseBytes?: number | undefined;
-  /**
-   * Observers of every attempt of every call: `beforeRequest`, `afterResponse`, `beforeRetry`,
-   * `beforeError`, each a list (ky's names). They cannot change a call; one that throws is logged
-   * at `warn`. Per-call hooks run after these. See `chainbill/opentelemetry` for tracing.
-   * @example { afterResponse: [({ route, status, durationMs }) => metrics.observe(route, status, durationMs)] }
-   */
-  hooks?: Hooks | undefined;
-  /**
-   * Allow construction in a browser. The key is a secret: only set this for internal tools
-   * whose users may see it.
-   * @default false
-   */
-  dangerouslyAllowBrowser?: boolean | undefined;
-}
-
 // Visible ASCII only: a key pasted with a zero-width space or a non-Latin-1 letter cannot go in a
 // header, and the platform's error for it would quote the whole key.
 const keyPattern = /^sk_(live|test)_[\x21-\x7e]+$/;
+
+// The base URL of the client `withOptions` is copying, while it does: that client already warned
+// about a missing version segment, so a copy per request does not repeat the line.
+let copyingFrom: string | undefined;
 
 /**
  * The Chainbill API client: one instance per API key, holding a resource namespace per endpoint
@@ -139,13 +74,19 @@ export class Chainbill extends APIClient {
   readonly #options: ClientOptions;
 
   /**
+   * Checks every option (nothing is sent). A base URL whose path does not end in a version
+   * segment (`/v1`) is accepted with one `warn` line through `logger`, since every call would
+   * likely be a 404.
+   *
    * @param options - Key, base URL, timeouts, retries, fetch, logging; see {@link ClientOptions}.
    * @throws {AuthenticationError} when the key is missing, lacks the `sk_live_`/`sk_test_` prefix
    *   or holds anything but visible ASCII, such as whitespace (code `api_key_invalid`, no status);
    *   nothing is sent with it.
    * @throws {ConfigurationError} when the base URL is missing, not a URL, or `http:` to a
-   *   non-loopback host; when `timeout`, `maxRetries` or `maxResponseBytes` is out of range or `hooks` is not lists of functions; in a browser without
-   *   `dangerouslyAllowBrowser`.
+   *   non-loopback host; when `timeout`, `maxRetries` or `maxResponseBytes` is out of range,
+   *   `hooks` is not lists of functions, `logLevel` is not a level, `fetch` is not a function,
+   *   `logger` lacks a method, or `defaultHeaders` cannot be sent or sets `Authorization` or
+   *   `Idempotency-Key`; in a browser without `dangerouslyAllowBrowser`. No message quotes a value.
    */
   constructor(options: ClientOptions = {}) {
     super();
@@ -166,33 +107,27 @@ export class Chainbill extends APIClient {
     }
     this.environment = match[1] === 'live' ? 'live' : 'sandbox';
     this.baseUrl = checkBaseUrl(options.baseUrl ?? readEnv('CHAINBILL_BASE_URL'));
-    const timeout = options.timeout ?? 60_000;
-    if (!Number.isFinite(timeout) || timeout <= 0 || timeout > 2_147_483_647) {
-      throw new ConfigurationError('timeout must be a positive number of milliseconds.');
+    const { logger, logLevel, ...settings } = checkSettings(options);
+    const log = levelLogger(logger, logLevel);
+    if (this.baseUrl !== copyingFrom && !hasVersionSegment(this.baseUrl)) {
+      log.warn(
+        "baseUrl does not end in a version such as /v1, as the API's base URL does: every call will likely be a 404.",
+      );
     }
-    const maxRetries = options.maxRetries ?? 2;
-    if (!Number.isInteger(maxRetries) || maxRetries < 0) {
-      throw new ConfigurationError('maxRetries must be a whole number, 0 or more.');
-    }
-    const maxResponseBytes = options.maxResponseBytes ?? 16 * 1024 * 1024;
-    if (!isByteCount(maxResponseBytes)) {
-      throw new ConfigurationError('maxResponseBytes must be a whole number of bytes, 1 or more.');
-    }
-    const hooksIssue = hooksProblem(options.hooks);
-    if (hooksIssue !== undefined) throw new ConfigurationError(`hooks ${hooksIssue}.`);
-    const level = options.logLevel ?? asLogLevel(readEnv('CHAINBILL_LOG')) ?? 'warn';
     // Resolved, so a copy made by withOptions never reads the environment again.
-    this.#options = { ...options, apiKey, baseUrl: this.baseUrl, logLevel: level };
+    this.#options = {
+      ...options,
+      apiKey,
+      baseUrl: this.baseUrl,
+      logLevel,
+      defaultHeaders: settings.defaultHeaders,
+    };
     this.#transport = new Transport({
+      ...settings,
       baseUrl: this.baseUrl,
       apiKey,
-      timeout,
-      maxRetries,
-      fetch: options.fetch,
-      defaultHeaders: options.defaultHeaders ?? {},
-      log: levelLogger(options.logger ?? console, level),
+      log,
       validateResponses: options.validateResponses ?? true,
-      maxResponseBytes,
       hooks: options.hooks,
     });
     this.payouts = new Payouts(this);
@@ -217,7 +152,10 @@ export class Chainbill extends APIClient {
    * @returns The new client; this one is unchanged.
    * @throws {AuthenticationError} when `apiKey` is malformed, or given as `undefined`: a tenant
    *   whose key is missing must not fall back to this client's key (code `api_key_invalid`).
-   * @throws {ConfigurationError} when `baseUrl`, `timeout`, `maxRetries` or `maxResponseBytes` is invalid.
+   * @throws {ConfigurationError} when an override cannot work, as the constructor says (`baseUrl`,
+   *   `timeout`, `maxRetries`, `maxResponseBytes`, `hooks`, `logLevel`, `fetch`, `logger`,
+   *   `defaultHeaders`). A copy with this client's base URL does not repeat the constructor's
+   *   warning about a missing version segment.
    * @example
    * ```ts
    * const acme = chainbill.withOptions({ apiKey: acmeKey, maxRetries: 5 });
@@ -232,7 +170,12 @@ export class Chainbill extends APIClient {
     }
     const options: Record<string, unknown> = { ...this.#options };
     for (const [name, value] of Object.entries(overrides)) if (value !== undefined) options[name] = value;
-    return new Chainbill(options);
+    copyingFrom = this.baseUrl;
+    try {
+      return new Chainbill(options);
+    } finally {
+      copyingFrom = undefined;
+    }
   }
 
   /**

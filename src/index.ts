@@ -1,10 +1,10 @@
-export type { ClientOptions } from './client.js';
 export { Chainbill } from './client.js';
 export { isValidAddress } from './core/address.js';
 export type { QueryValue, RawGetOptions, RawListOptions, RawRequestOptions } from './core/api-client.js';
 export { APIClient } from './core/api-client.js';
 export type { WithResponse } from './core/api-promise.js';
 export { APIPromise } from './core/api-promise.js';
+export type { ClientOptions } from './core/client-options.js';
 export type { APIErrorBody, APIErrorInit, ValidationIssue } from './core/error.js';
 export {
   APIConnectionError,
@@ -36,6 +36,7 @@ export type {
   DeletedObject,
   Environment,
   Fetch,
+  HeadersLike,
   Metadata,
   Token,
   Unrecognized,

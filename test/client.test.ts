@@ -108,7 +108,7 @@ describe('client configuration', () => {
         return Response.json({ data: [], has_more: false, next_cursor: null });
       },
     });
-    await client.payouts.list({}, { headers: { 'X-Trace': 'call', Authorization: 'Bearer sk_test_other' } });
+    await client.payouts.list({}, { headers: { 'X-Trace': 'call' } });
     const request = seen[0];
     expect(request?.url).toBe(`${baseUrl}/payouts`);
     expect(request?.headers.get('authorization')).toBe('Bearer sk_test_secret');
@@ -118,27 +118,32 @@ describe('client configuration', () => {
     expect(request?.headers.get('user-agent')).toBe(`chainbill-js/${VERSION}`);
   });
 
-  it('lets neither defaultHeaders nor per-call headers replace the Idempotency-Key', async () => {
+  it('refuses an Idempotency-Key in defaultHeaders or per-call headers; idempotencyKey is the way', async () => {
     const seen: Request[] = [];
-    const client = new Chainbill({
-      apiKey: 'sk_test_secret',
-      baseUrl,
-      defaultHeaders: { 'Idempotency-Key': 'from-defaults' },
-      fetch: async (input, init) => {
-        seen.push(new Request(input, init));
-        return Response.json(
-          { error: { type: 'invalid_request_error', code: 'x', message: 'x', param: null } },
-          { status: 400 },
-        );
-      },
-    });
-    await client.payouts
+    const fetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
+      seen.push(new Request(input, init));
+      return Response.json(
+        { error: { type: 'invalid_request_error', code: 'x', message: 'x', param: null } },
+        { status: 400 },
+      );
+    };
+    expect(
+      () =>
+        new Chainbill({
+          apiKey: 'sk_test_secret',
+          baseUrl,
+          defaultHeaders: { 'Idempotency-Key': 'x' },
+          fetch,
+        }),
+    ).toThrow(ConfigurationError);
+    const client = new Chainbill({ apiKey: 'sk_test_secret', baseUrl, fetch });
+    const refused = await client.payouts
       .cancel('po_1', { headers: { 'Idempotency-Key': 'from-call' } })
-      .catch(() => undefined);
+      .catch((e: unknown) => e);
+    expect(refused).toMatchObject({ name: 'RequestValidationError', param: 'headers' });
+    expect((refused as Error).message).toContain('idempotencyKey');
     await client.payouts.cancel('po_1', { idempotencyKey: 'chosen' }).catch(() => undefined);
-    const [generated, chosen] = seen.map((r) => r.headers.get('idempotency-key'));
-    expect(generated).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    expect(chosen).toBe('chosen');
+    expect(seen.map((r) => r.headers.get('idempotency-key'))).toEqual(['chosen']);
   });
 
   it('keeps VERSION in step with package.json', () => {

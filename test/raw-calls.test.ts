@@ -239,10 +239,38 @@ describe('what is refused before sending', () => {
     ['a lone surrogate', '/payouts/po_\ud800'],
     ['a stray %', '/payouts/100%'],
     ['bytes that are not UTF-8', '/payouts/%ff'],
+    ['a Tomcat path parameter climbing out', '/payouts/..;/admin'],
+    ['a ; anywhere', '/payouts;jsessionid=1'],
+    ['an encoded ;', '/payouts/..%3B/admin'],
+    ['an encoded ;, lower-case hex', '/payouts/..%3b/admin'],
+    ['an encoded NUL', '/payouts/po_1%00'],
+    ['encoded CR/LF', '/payouts/po_1%0d%0aX-Injected:%201'],
+    ['encoded CR/LF, upper-case hex', '/payouts/po_1%0D%0A'],
+    ['an encoded unit separator', '/payouts/%1F'],
+    ['an encoded tab', '/payouts/%09'],
+    ['an encoded DEL', '/payouts/%7f'],
+    ['an encoded DEL, upper-case hex', '/payouts/%7F'],
+    ['an encoded C1 control', '/payouts/%C2%85'],
   ])('%s', async (_, bad) => {
     await refusedBeforeSending(client().get(bad), 'path');
     await refusedBeforeSending(client().post(bad, { body: {} }), 'path');
     await refusedBeforeSending(client().getList(bad, { pagination: 'cursor' }), 'path');
+  });
+
+  it('the message names `;` and encoded control characters, without quoting the path', async () => {
+    const error = await client()
+      .get('/payouts/..;/sk_test_secretvalue%0d%0a')
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RequestValidationError);
+    expect((error as Error).message).toContain('`;`');
+    expect((error as Error).message).toContain('`%0d%0a`');
+    expect((error as Error).message).not.toContain('sk_test_secretvalue');
+  });
+
+  it('still sends encoded characters that are not controls: a space, a letter beyond ASCII', async () => {
+    const { chainbill, seen } = scripted(json(200, { ok: true }));
+    await chainbill.get(path`/things/${'a b ü'}`);
+    expect(seen[0]?.url.pathname).toBe('/v1/things/a%20b%20%C3%BC');
   });
 
   it('a path that is not a string', async () => {

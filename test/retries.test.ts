@@ -488,12 +488,18 @@ describe('Idempotency-Key', () => {
     ]);
   });
 
-  it('options.headers cannot replace the key of a call', async () => {
+  it('options.headers cannot set the key of a call: refused, pointing to idempotencyKey, nothing sent', async () => {
     const { fetch, seen } = scriptedFetch(ok);
-    await clientOn(fetch, { defaultHeaders: { 'Idempotency-Key': 'fixed' } }).payouts.approve('po_1', {
-      headers: { 'idempotency-key': 'fixed' },
-    });
-    expect(seen[0]?.headers.get('idempotency-key')).toMatch(uuidV4);
+    const error = await clientOn(fetch)
+      .payouts.approve('po_1', { headers: { 'idempotency-key': 'fixed' } })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RequestValidationError);
+    expect(error).toMatchObject({ param: 'headers' });
+    expect((error as Error).message).toContain('idempotencyKey');
+    expect(seen).toHaveLength(0);
+    expect(() => clientOn(fetch, { defaultHeaders: { 'Idempotency-Key': 'fixed' } })).toThrow(
+      /defaultHeaders must not set Idempotency-Key/,
+    );
   });
 
   it('GET requests carry none, on the first page, the next pages and retries', async () => {

@@ -4,18 +4,29 @@
  */
 import { inspect } from 'node:util';
 import {
+  BasicTracerProvider,
+  InMemorySpanExporter,
+  SimpleSpanProcessor,
+} from '@opentelemetry/sdk-trace-base';
+import {
   APIConnectionError,
   APIUserAbortError,
   AuthenticationError,
+  BadRequestError,
   Chainbill,
   ChainbillError,
   type ClientOptions,
   ConfigurationError,
+  type HookInfo,
+  type Hooks,
   type Logger,
   RequestValidationError,
+  ResponseValidationError,
 } from 'chainbill';
+import { openTelemetryHooks } from 'chainbill/opentelemetry';
 import { createFakeChainbill } from 'chainbill/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useLoopback } from './loopback.js';
 import {
   apiError,
   connectionReset,
@@ -384,11 +395,23 @@ describe('headers a caller passes', () => {
     expect(seen).toHaveLength(0);
   });
 
-  it('Authorization cannot be replaced through defaultHeaders or per-call headers', async () => {
-    const { client, seen } = clientOn([json(200, payoutFixture())], {
-      defaultHeaders: { Authorization: 'Bearer sk_test_other' },
-    });
-    await client.payouts.approve('po_1', { headers: { authorization: 'Bearer sk_test_third' } });
+  it('Authorization in defaultHeaders or per-call headers is refused: no call goes out with a key other than the one it names', async () => {
+    expect(() =>
+      clientOn([], { defaultHeaders: { Authorization: `Bearer sk_test_other${secretPart}` } }),
+    ).toThrow(ConfigurationError);
+    const { client, seen } = clientOn([json(200, payoutFixture())]);
+    for (const headers of [
+      { authorization: `Bearer sk_test_third${secretPart}` },
+      new Headers({ Authorization: `Bearer sk_test_third${secretPart}` }),
+      [['AUTHORIZATION', `Bearer sk_test_third${secretPart}`]] as [string, string][],
+    ]) {
+      const error = await client.payouts.approve('po_1', { headers }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(RequestValidationError);
+      expect(error).toMatchObject({ param: 'headers' });
+      expectNoSecret(renderings(error));
+    }
+    expect(seen).toHaveLength(0);
+    await client.payouts.approve('po_1');
     expect(seen[0]?.headers.get('authorization')).toBe(`Bearer ${secret}`);
   });
 });
@@ -407,5 +430,90 @@ describe('errors hold what a caller needs, not the request', () => {
     const error = await client.payouts.list({}, { signal: AbortSignal.timeout(10) }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(APIUserAbortError);
     expect(inspect(error, { depth: 10 })).not.toMatch(/authorization/i);
+  });
+});
+
+describe('the request id is server text, redacted wherever it goes', () => {
+  const loopback = useLoopback();
+  const other = 'sk_live_someoneElse0123456789';
+
+  /** A server (or proxy) that echoes the request's Authorization header into its request id. */
+  function echoingApi() {
+    return loopback((req, res) => {
+      const echoed = `${req.headers.authorization} ${other}`;
+      const send = (status: number, body: unknown, idHeader = 'x-request-id'): void => {
+        res.writeHead(status, { 'content-type': 'application/json', [idHeader]: echoed });
+        res.end(JSON.stringify(body));
+      };
+      if (req.url?.endsWith('/po_bad')) return send(200, { id: 1 });
+      if (req.method === 'PATCH') {
+        return send(400, {
+          error: { type: 'invalid_request_error', code: 'bad', message: 'no', param: null },
+        });
+      }
+      send(
+        200,
+        { data: [], has_more: false, next_cursor: null },
+        req.url?.includes('limit=1') ? 'request-id' : undefined,
+      );
+    });
+  }
+
+  function tracing() {
+    const exporter = new InMemorySpanExporter();
+    const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
+    const infos: HookInfo[] = [];
+    const spans = openTelemetryHooks({ tracer: provider.getTracer('test') });
+    const record = (info: HookInfo): void => void infos.push(info);
+    const hooks: Hooks = {
+      beforeRequest: [...(spans.beforeRequest ?? [])],
+      afterResponse: [record, ...(spans.afterResponse ?? [])],
+      beforeError: [record, ...(spans.beforeError ?? [])],
+    };
+    const attributes = async (): Promise<unknown[]> => {
+      await new Promise((resolve) => setTimeout(resolve, 0)); // a 2xx span ends in a microtask
+      return exporter.getFinishedSpans().map((span) => span.attributes['chainbill.request_id']);
+    };
+    return { hooks, infos, attributes };
+  }
+
+  const redacted = 'Bearer sk_test_*** sk_live_***';
+
+  it('on an error status: requestId, JSON.stringify, util.inspect, hook info and the span attribute', async () => {
+    const api = await echoingApi();
+    const { hooks, infos, attributes } = tracing();
+    const client = new Chainbill({ apiKey: secret, baseUrl: api.url, hooks });
+    const error = await client.payouts.approve('po_1').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BadRequestError);
+    expect((error as BadRequestError).requestId).toBe(redacted);
+    expect(JSON.parse(JSON.stringify(error))).toMatchObject({ requestId: redacted });
+    expect(infos.map((info) => info.requestId ?? (info.error as BadRequestError).requestId)).toEqual([
+      redacted,
+      redacted,
+    ]);
+    expect(await attributes()).toEqual([redacted]);
+    const everything = [...renderings(error), JSON.stringify(infos), inspect(infos, { depth: 10 })];
+    expectNoSecret(everything);
+    for (const text of everything) expect(text).not.toContain('someoneElse');
+  });
+
+  it('on a 200: withResponse().requestId, hook info and the span attribute; request-id too', async () => {
+    const api = await echoingApi();
+    const { hooks, infos, attributes } = tracing();
+    const client = new Chainbill({ apiKey: secret, baseUrl: api.url, hooks });
+    const { requestId } = await client.payouts.list().withResponse();
+    const { requestId: fallback } = await client.payouts.list({ limit: 1 }).withResponse();
+    expect([requestId, fallback]).toEqual([redacted, redacted]);
+    expect(infos.map((info) => info.requestId)).toEqual([redacted, redacted]);
+    expect(await attributes()).toEqual([redacted, redacted]);
+  });
+
+  it('on a 2xx body that does not fit: ResponseValidationError.requestId', async () => {
+    const api = await echoingApi();
+    const client = new Chainbill({ apiKey: secret, baseUrl: api.url });
+    const error = await client.payouts.approve('po_bad').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect((error as ResponseValidationError).requestId).toBe(redacted);
+    expectNoSecret(renderings(error));
   });
 });

@@ -3,43 +3,14 @@
  * never end or decompress to gigabytes, redirects to other servers, server text that echoes the
  * key, bytes that are not UTF-8. Each server is a real `node:http` server on 127.0.0.1.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { APIError, Chainbill, type ClientOptions, ResponseValidationError } from 'chainbill';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useLoopback } from './loopback.js';
 import { payoutFixture } from './scripted-fetch.js';
 
 const key = 'sk_test_edge0123456789';
-const servers: Server[] = [];
-
-/** Starts a loopback server; `hits` counts the requests it got. */
-async function loopback(
-  handle: (req: IncomingMessage, res: ServerResponse) => void,
-): Promise<{ url: string; hits: () => number }> {
-  let hits = 0;
-  const server = createServer((req, res) => {
-    hits += 1;
-    req.resume();
-    handle(req, res);
-  });
-  servers.push(server);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/v1`, hits: () => hits };
-}
-
-afterEach(async () => {
-  await Promise.all(
-    servers.splice(0).map(
-      (server) =>
-        new Promise<void>((resolve) => {
-          server.closeAllConnections();
-          server.close(() => resolve());
-        }),
-    ),
-  );
-});
+const loopback = useLoopback();
 
 function client(baseUrl: string, options: ClientOptions = {}): Chainbill {
   return new Chainbill({ apiKey: key, baseUrl, maxRetries: 2, ...options });

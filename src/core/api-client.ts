@@ -33,8 +33,10 @@ export interface RawListOptions extends RawGetOptions {
  *
  * Every `path` is relative to the base URL and starts with `/`; it may not leave the base URL: no
  * `.` or `..` segment (plain or percent-encoded), no leading `//`, no `?` or `#` (queries go in
- * `query`), no `\`, whitespace or control character, no encoded `/` or `\`. Segments are sent as
- * given: encode ids with the `path` tag.
+ * `query`), no `\`, whitespace or control character, no encoded `/` or `\`, no `;` plain or
+ * encoded (`..;` is a path parameter that Tomcat-style servers strip, climbing out), and no
+ * percent-encoded control character (`%00`-`%1F`, `%7F`, `%0d%0a`). Segments are sent as given:
+ * encode ids with the `path` tag.
  */
 export abstract class APIClient {
   /**

@@ -2,9 +2,15 @@
 export interface WithResponse<T> {
   /** The parsed result (on a list, the first page). */
   data: T;
-  /** The final attempt's `Response`; its body has already been read. */
+  /**
+   * The final attempt's `Response`, as received (its headers are not redacted); its body has
+   * already been read.
+   */
   response: Response;
-  /** The `x-request-id` (or `request-id`) header of the response; `null` if not sent. */
+  /**
+   * The `x-request-id` (or `request-id`) header of the response, redacted like any server text (a
+   * key echoed into it reads `sk_test_***`); `null` if not sent.
+   */
   requestId: string | null;
 }
 

@@ -118,7 +118,10 @@ export class APIError extends ChainbillError {
   readonly code: string | null;
   /** Offending parameter from the body; `null` when none applies. */
   readonly param: string | null;
-  /** Value of the `x-request-id` (or `request-id`) response header, if sent. */
+  /**
+   * Value of the `x-request-id` (or `request-id`) response header, if sent; server text, so a key
+   * echoed into it is redacted (`sk_test_***`).
+   */
   readonly requestId: string | null;
   /** Response headers (empty when no request was sent). */
   readonly headers: Headers;
@@ -226,7 +229,7 @@ export class ResponseValidationError extends ChainbillError {
   readonly body: unknown;
   /** HTTP status of the response. */
   readonly status: number;
-  /** Request id from the response headers, if sent. */
+  /** Request id from the response headers, if sent; redacted like any server text. */
   readonly requestId: string | null;
 
   /**

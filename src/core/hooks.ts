@@ -17,11 +17,18 @@ export interface HookInfo {
   readonly idempotencyKey: string | null;
   /** The response status, once a response arrived. */
   readonly status?: number;
-  /** The response's `x-request-id` (or `request-id`), once a response arrived; `null` if not sent. */
+  /**
+   * The response's `x-request-id` (or `request-id`), redacted like any server text, once a
+   * response arrived; `null` if not sent.
+   */
   readonly requestId?: string | null;
   /** Milliseconds the attempt took, headers and body, once it ended. */
   readonly durationMs?: number;
-  /** The error of the attempt (`beforeRetry`) or of the call (`beforeError`). */
+  /**
+   * The error of the attempt (`beforeRetry`) or of the call (`beforeError`): a frozen copy of the
+   * same class (`instanceof` works), never the caller's error object, so a hook cannot change
+   * what the caller catches.
+   */
   readonly error?: ChainbillError;
 }
 

@@ -40,6 +40,13 @@ export interface DeletedObject {
 }
 
 /**
+ * Headers as `fetch` takes them (`HeadersInit`): a record of names to values, a `Headers`, or an
+ * array of `[name, value]` pairs. Names are case-insensitive; values must be Latin-1 without line
+ * breaks, as `Headers` requires.
+ */
+export type HeadersLike = Record<string, string> | Headers | readonly (readonly [string, string])[];
+
+/**
  * A `fetch`-compatible function: the client's `fetch` option (the fake API's `fetch`, a custom
  * agent, a test double). It receives a `Request` whose `redirect` is `'manual'`.
  */

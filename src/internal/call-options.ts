@@ -6,77 +6,125 @@ import { hooksProblem } from './hooks.js';
 // 1 to 255 visible ASCII characters: what fits in a header unchanged and what servers store.
 const idempotencyKeyPattern = /^[\x21-\x7e]{1,255}$/;
 
+/** The options checked alike on the client and per call: what each must be, as a check and in words. */
+const rules: readonly [
+  name: 'timeout' | 'maxRetries' | 'maxResponseBytes',
+  ok: (value: number) => boolean,
+  rule: string,
+][] = [
+  [
+    'timeout',
+    (ms) => Number.isFinite(ms) && ms > 0 && ms <= 2_147_483_647,
+    'must be a positive number of milliseconds',
+  ],
+  ['maxRetries', (count) => Number.isInteger(count) && count >= 0, 'must be a whole number, 0 or more'],
+  [
+    'maxResponseBytes',
+    (bytes) => Number.isSafeInteger(bytes) && bytes > 0,
+    'must be a whole number of bytes, 1 or more',
+  ],
+];
+
 /**
- * Whether a `maxResponseBytes` value is usable: a whole number of bytes, 1 or more.
+ * The first of `timeout`, `maxRetries`, `maxResponseBytes` and `hooks` that cannot work, by one set
+ * of rules for the constructor and for a call: a `NaN` (from `Number(process.env.X)` when unset)
+ * would otherwise retry forever or time out at once.
  *
- * @param value - The candidate.
- * @returns Whether it is a positive safe integer.
+ * @param options - Client or call options; `undefined` fields are not given.
+ * @returns `[name, what it must be]`, or `undefined` when every one can work.
  */
-export function isByteCount(value: number): boolean {
-  return Number.isSafeInteger(value) && value > 0;
+export function optionProblem(
+  options: Pick<RequestOptions, 'timeout' | 'maxRetries' | 'maxResponseBytes' | 'hooks'>,
+): [string, string] | undefined {
+  for (const [name, ok, rule] of rules) {
+    const value = options[name];
+    if (value !== undefined && !ok(value)) return [name, rule];
+  }
+  const hooks = hooksProblem(options.hooks);
+  return hooks === undefined ? undefined : ['hooks', hooks];
 }
 
 /**
- * Checks a call's options by the constructor's rules, before anything is sent: a `NaN` (from
- * `Number(process.env.X)` when unset) would otherwise retry forever or time out at once, and an
- * empty `idempotencyKey` would be sent as an empty header.
+ * Checks a call's options by the constructor's rules (`optionProblem`), before anything is sent;
+ * an empty `idempotencyKey` would otherwise be sent as an empty header.
  *
  * @param options - The call's options.
- * @throws {RequestValidationError} with `param` `maxRetries`, `timeout`, `maxResponseBytes` or
- *   `idempotencyKey`.
+ * @throws {RequestValidationError} with `param` `signal`, `timeout`, `maxRetries`,
+ *   `maxResponseBytes`, `hooks` or `idempotencyKey`.
  */
 export function checkCallOptions(options: RequestOptions): void {
-  const { maxRetries, timeout, maxResponseBytes, idempotencyKey } = options;
-  if (maxRetries !== undefined && !(Number.isInteger(maxRetries) && maxRetries >= 0)) {
-    throw invalid('maxRetries', 'must be a whole number, 0 or more');
-  }
-  if (timeout !== undefined && !(Number.isFinite(timeout) && timeout > 0 && timeout <= 2_147_483_647)) {
-    throw invalid('timeout', 'must be a positive number of milliseconds');
-  }
-  if (maxResponseBytes !== undefined && !isByteCount(maxResponseBytes)) {
-    throw invalid('maxResponseBytes', 'must be a whole number of bytes, 1 or more');
-  }
-  const hooks = hooksProblem(options.hooks);
-  if (hooks !== undefined) throw invalid('hooks', hooks);
-  if (idempotencyKey !== undefined && !idempotencyKeyPattern.test(idempotencyKey)) {
+  const { signal, idempotencyKey } = options;
+  if (signal !== undefined && !isSignal(signal)) throw invalid('signal', 'must be an AbortSignal');
+  const problem = optionProblem(options);
+  if (problem !== undefined) throw invalid(...problem);
+  if (
+    idempotencyKey !== undefined &&
+    !(typeof idempotencyKey === 'string' && idempotencyKeyPattern.test(idempotencyKey))
+  ) {
     throw invalid('idempotencyKey', 'must be 1 to 255 visible ASCII characters (no spaces)');
   }
 }
 
 /**
+ * Reads headers given as an option (`defaultHeaders`, a call's `headers`): any `HeadersInit`, with
+ * no `Authorization` (only the client's key is sent, never silently replaced) and no
+ * `Idempotency-Key` (the SDK sends one per write and keeps it across retries).
+ *
+ * @param init - The option's value.
+ * @returns The headers, or why they cannot be used; the reason never quotes a name or a value,
+ *   which may be a secret (the platform's own `TypeError` quotes it).
+ */
+export function readHeaders(init: unknown): Headers | string {
+  let headers: Headers;
+  try {
+    headers = new Headers(init as HeadersInit);
+  } catch {
+    return 'must be a HeadersInit of valid names and values (no line breaks, nothing beyond Latin-1)';
+  }
+  if (headers.has('authorization')) {
+    return 'must not set Authorization: the key is apiKey (another key: withOptions({ apiKey }))';
+  }
+  if (headers.has('idempotency-key')) return 'must not set Idempotency-Key: use the idempotencyKey option';
+  return headers;
+}
+
+/**
  * Builds a call's headers: defaults, the caller's headers, an `Idempotency-Key` on every non-GET
- * call (the caller's, or a new UUID v4), and `Authorization` last, so that nothing overrides it.
+ * call (the caller's `idempotencyKey`, or a new UUID v4), and `Authorization`.
  *
  * @param method - The HTTP method.
  * @param apiKey - The key, checked by the constructor (visible ASCII).
- * @param defaultHeaders - The client's `defaultHeaders`.
+ * @param defaultHeaders - The client's `defaultHeaders`, checked by the constructor.
  * @param options - The call's options.
  * @returns The headers, the same for every attempt of the call.
- * @throws {RequestValidationError} with `param` `headers` or `idempotencyKey` when a value cannot
- *   go in a header (a line break, a character beyond Latin-1). The platform's own error quotes the
- *   value, which may be a secret; this one does not.
+ * @throws {RequestValidationError} with `param: 'headers'` when the call's headers cannot be sent
+ *   (a line break, a character beyond Latin-1, not a `HeadersInit`) or set `Authorization` or
+ *   `Idempotency-Key`. The message does not quote the value.
  */
 export function callHeaders(
   method: string,
   apiKey: string,
-  defaultHeaders: Record<string, string>,
+  defaultHeaders: Headers,
   options: RequestOptions,
 ): Headers {
-  let param = 'headers';
-  try {
-    const headers = new Headers({
-      Accept: 'application/json',
-      'User-Agent': `chainbill-js/${VERSION}`,
-      ...defaultHeaders,
-      ...options.headers,
-    });
-    param = 'idempotencyKey';
-    if (method !== 'GET') headers.set('Idempotency-Key', options.idempotencyKey ?? crypto.randomUUID());
-    headers.set('Authorization', `Bearer ${apiKey}`);
-    return headers;
-  } catch {
-    throw invalid(param, 'must be a valid HTTP header value (no line breaks, no character beyond Latin-1)');
+  const headers = new Headers({ Accept: 'application/json', 'User-Agent': `chainbill-js/${VERSION}` });
+  for (const [name, value] of defaultHeaders) headers.set(name, value);
+  if (options.headers !== undefined) {
+    const own = readHeaders(options.headers);
+    if (typeof own === 'string') throw invalid('headers', own);
+    for (const [name, value] of own) headers.set(name, value);
   }
+  // checkCallOptions has held the key to visible ASCII: it always fits in a header.
+  if (method !== 'GET') headers.set('Idempotency-Key', options.idempotencyKey ?? crypto.randomUUID());
+  headers.set('Authorization', `Bearer ${apiKey}`);
+  return headers;
+}
+
+/** An `AbortSignal`, or one from another realm or a polyfill: what the transport calls on it. */
+function isSignal(value: unknown): boolean {
+  if (typeof value !== 'object' || value === null) return false;
+  const signal = value as Record<string, unknown>;
+  return typeof signal['aborted'] === 'boolean' && typeof signal['addEventListener'] === 'function';
 }
 
 function invalid(param: string, message: string): RequestValidationError {

@@ -1,5 +1,6 @@
 import type { Hook, HookInfo, Hooks } from '../core/hooks.js';
 import { hookNames } from '../core/hooks.js';
+import { errorView } from './error-view.js';
 import type { LevelLogger } from './log.js';
 
 /**
@@ -33,9 +34,10 @@ export function mergeHooks(client: Hooks | undefined, call: Hooks | undefined): 
 }
 
 /**
- * Runs the hooks of one name with one frozen info object. A hook observes: a throw or a rejected
- * promise is logged at `warn` and changes nothing, so a metrics bug never turns a created payout
- * into an error the caller retries.
+ * Runs the hooks of one name with one frozen info object, whose `error` is a frozen copy
+ * (`errorView`). A hook observes: whatever it throws, or its promise rejects with, is logged at
+ * `warn` and changes nothing, so a metrics bug never turns a created payout into an error the
+ * caller retries, nor crashes the process with an unhandled rejection.
  */
 export function runHooks(
   hooks: Hooks | undefined,
@@ -45,19 +47,65 @@ export function runHooks(
 ): void {
   const list = hooks?.[name];
   if (list === undefined || list.length === 0) return;
-  const frozen = Object.freeze(info);
-  const warn = (error: unknown): void =>
-    log.warn(
-      `${name} hook failed; the call goes on: ${error instanceof Error ? error.message : String(error)}`,
-    );
+  const { error, ...rest } = info;
+  const view = error === undefined ? undefined : errorView(error);
+  const frozen: HookInfo = Object.freeze(view === undefined ? rest : { ...rest, error: view });
+  const failed = (thrown: unknown): void => {
+    try {
+      log.warn(`${name} hook failed; the call goes on: it threw ${describeThrown(thrown)}`);
+    } catch {
+      // A logger that throws must not fail the call either, nor leave a rejection unhandled.
+    }
+  };
   for (const hook of list) {
     try {
-      const result = hook(frozen);
-      if (result !== undefined && typeof (result as Promise<void>).then === 'function') {
-        (result as Promise<void>).then(undefined, warn);
+      const result: unknown = hook(frozen);
+      if ((typeof result === 'object' && result !== null) || typeof result === 'function') {
+        // Our own promise adopts the result: reading and calling its `then` happens inside the
+        // promise machinery, so a `then` (or a `then` getter) that throws rejects this promise,
+        // which is handled here, and never reaches the call.
+        new Promise<void>((resolve) => resolve(result as PromiseLike<void>)).then(undefined, failed);
       }
-    } catch (error) {
-      warn(error);
+    } catch (thrown) {
+      failed(thrown);
     }
   }
+}
+
+// Enough of a message to find the failing hook; a hook's text is not the SDK's to log in full.
+const maxDescribed = 200;
+// A Proxy can answer `getPrototypeOf` without end: the walk for `name` or `message` stops here.
+const maxPrototypes = 32;
+
+/**
+ * Describes a thrown value for a log line without running any of its code: no `toString`, no
+ * `Symbol.toPrimitive`, no getter. Primitives by value (a string clipped), an `Error` by the data
+ * properties `name` and `message`, anything else by its type alone.
+ *
+ * @param value - Whatever a hook threw or rejected with.
+ * @returns For example `Error: metrics down`, `"down"`, `null`, `an object`, `a symbol`.
+ */
+export function describeThrown(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value.slice(0, maxDescribed));
+  if (value === null || !['object', 'function', 'symbol'].includes(typeof value)) return String(value);
+  try {
+    if (value instanceof Error) {
+      const parts = [dataProperty(value, 'name'), dataProperty(value, 'message')];
+      const texts = parts.filter((part): part is string => typeof part === 'string' && part !== '');
+      return texts.map((text) => text.slice(0, maxDescribed)).join(': ') || 'Error';
+    }
+  } catch {
+    // A Proxy that throws on every trap: described by its type alone.
+  }
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}
+
+/** A data property's value, found along the prototype chain; `undefined` for a getter. */
+function dataProperty(value: object, key: string): unknown {
+  let at: object | null = value;
+  for (let step = 0; at !== null && step < maxPrototypes; step++, at = Object.getPrototypeOf(at)) {
+    const descriptor = Object.getOwnPropertyDescriptor(at, key);
+    if (descriptor !== undefined) return 'value' in descriptor ? descriptor.value : undefined;
+  }
+  return undefined;
 }

@@ -10,8 +10,12 @@ import type { ListQuery, ListSpec, RequestSpec } from './types.js';
 const anyJson: () => z.ZodMiniType<unknown> = /*@__PURE__*/ lazy(() => z.unknown());
 
 // What would leave the base URL or change the path once a proxy reads it: a backslash (some servers
-// read it as `/`), whitespace, control characters, lone surrogates (they cannot be encoded).
-const unsafe = /[\\\s\p{Cc}\p{Cs}]/u;
+// read it as `/`), a `;` (Tomcat and Spring strip `;…` path parameters, so `/a/..;/b` is `/b`),
+// whitespace, control characters, lone surrogates (they cannot be encoded).
+const unsafe = /[\\;\s\p{Cc}\p{Cs}]/u;
+// What a decoding proxy would turn a segment into that leaves it or changes the request: `/`, `\`,
+// `;` and control characters (`%00`, `%0d%0a` splits a request line behind a naive proxy).
+const unsafeDecoded = /[/\\;\p{Cc}]/u;
 
 /**
  * Checks the path of a raw call (DESIGN.md: The client): relative to the base URL, and unable to
@@ -29,7 +33,7 @@ export function rawPath(path: unknown): string {
   if (unsafe.test(path) || !path.split('/').every(staysInPlace)) {
     throw invalid(
       'path',
-      'must stay under the base URL: no `.` or `..` segment (plain or percent-encoded), no `\\` or encoded `/`, no whitespace or control character, and well-formed percent-encoding',
+      'must stay under the base URL: no `.` or `..` segment, no `\\`, `;` or control character, plain or percent-encoded (`%2e%2e`, `%3B`, `%00`, `%0d%0a`), no encoded `/`, no whitespace, and well-formed percent-encoding',
     );
   }
   return path;
@@ -40,7 +44,7 @@ function staysInPlace(segment: string): boolean {
   try {
     // The URL parser resolves `..`, `.%2e` and `%2e%2e` alike, and would climb out of the base path.
     const decoded = decodeURIComponent(segment);
-    return decoded !== '.' && decoded !== '..' && !/[/\\]/.test(decoded);
+    return decoded !== '.' && decoded !== '..' && !unsafeDecoded.test(decoded);
   } catch {
     return false; // a `%` not followed by two hex digits, or bytes that are not UTF-8
   }

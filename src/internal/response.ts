@@ -11,8 +11,12 @@ import { redactResponseHeaders, redactText, redactValue } from './redact.js';
  * The error for a body that cannot be kept: over `maxResponseBytes`, or not UTF-8 on a 2xx.
  * Neither is retried: the same server would send the same body again.
  */
-export function badBody(bad: unknown, response: Response): ResponseValidationError | undefined {
-  const at = { status: response.status, requestId: requestIdOf(response.headers), body: undefined };
+export function badBody(
+  bad: unknown,
+  response: Response,
+  apiKey: string,
+): ResponseValidationError | undefined {
+  const at = { status: response.status, requestId: requestIdOf(response.headers, apiKey), body: undefined };
   if (bad instanceof BodyTooLarge) {
     const message = `The response body is larger than maxResponseBytes (${bad.maxBytes} bytes); it was not read further.`;
     return new ResponseValidationError(message, {
@@ -44,8 +48,18 @@ export function isJsonType(contentType: string): boolean {
   return /^application\/(?:[\w.+-]+\+)?json\b/i.test(contentType.trim());
 }
 
-export function requestIdOf(headers: Headers): string | null {
-  return headers.get('x-request-id') ?? headers.get('request-id');
+/**
+ * The response's request id (`x-request-id`, else `request-id`), redacted like any server text:
+ * read here, once, so every place it goes (errors, `withResponse()`, hooks, spans) gets the
+ * redacted value. A proxy that echoes `Authorization` into it must not carry the key anywhere.
+ *
+ * @param headers - The response's headers.
+ * @param apiKey - The client's key.
+ * @returns The redacted id, or `null` when neither header was sent.
+ */
+export function requestIdOf(headers: Headers, apiKey: string): string | null {
+  const id = headers.get('x-request-id') ?? headers.get('request-id');
+  return id === null ? null : redactText(id, apiKey);
 }
 
 export function describeCause(cause: unknown): string {
@@ -75,7 +89,7 @@ export function apiErrorFrom(response: Response, text: string, apiKey: string): 
     message: redactText(response.statusText, apiKey) || undefined,
     headers: redactResponseHeaders(response.headers, apiKey),
     body,
-    requestId: requestIdOf(response.headers),
+    requestId: requestIdOf(response.headers, apiKey),
   });
 }
 

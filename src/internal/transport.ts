@@ -36,7 +36,8 @@ export interface TransportConfig {
   timeout: number;
   maxRetries: number;
   fetch: Fetch | undefined;
-  defaultHeaders: Record<string, string>;
+  /** The client's `defaultHeaders`, checked and copied by the constructor. */
+  defaultHeaders: Headers;
   log: LevelLogger;
   validateResponses: boolean;
   /** The largest response body accepted, in bytes after decompression. */
@@ -127,7 +128,7 @@ export class Transport {
         status = response.status;
         if (call) {
           const durationMs = performance.now() - started;
-          const requestId = requestIdOf(response.headers);
+          const requestId = requestIdOf(response.headers, config.apiKey);
           runHooks(hooks, 'afterResponse', { ...call, attempt, status, requestId, durationMs }, log);
         }
         if (response.ok) {
@@ -207,7 +208,7 @@ export class Transport {
       try {
         text = await readBody(response, signal, maxBytes, response.ok);
       } catch (bad) {
-        const error = badBody(bad, response);
+        const error = badBody(bad, response, this.#config.apiKey);
         if (error === undefined) throw bad;
         return { error };
       }
@@ -230,10 +231,10 @@ export class Transport {
   }
 
   #parse<T>(spec: RequestSpec<T>, response: Response, text: string): Sent<T> {
-    const requestId = requestIdOf(response.headers);
+    const key = this.#config.apiKey;
+    const requestId = requestIdOf(response.headers, key);
     const status = response.status;
     const contentType = response.headers.get('content-type') ?? '';
-    const key = this.#config.apiKey;
     const fail = (message: string, code: string, body: unknown): ResponseValidationError =>
       new ResponseValidationError(redactText(message, key), {
         issues: [{ path: [], code, message: redactText(message, key) }],

@@ -7,10 +7,13 @@ import { ConfigurationError } from '../core/error.js';
  *
  * @param value - The option or `CHAINBILL_BASE_URL`.
  * @returns The URL without a trailing slash.
- * @throws {ConfigurationError} when missing, not a URL, another scheme, `http:` to a remote host,
- *   or holding credentials, a `?` or a `#` (even an empty one).
+ * @throws {ConfigurationError} when missing, not a string, not a URL, another scheme, `http:` to a
+ *   remote host, or holding credentials, a `?` or a `#` (even an empty one).
  */
 export function checkBaseUrl(value: string | undefined): string {
+  if (value !== undefined && typeof value !== 'string') {
+    throw new ConfigurationError('baseUrl must be a string.');
+  }
   if (value === undefined || value.trim() === '') {
     throw new ConfigurationError('No base URL: pass baseUrl or set CHAINBILL_BASE_URL.');
   }
@@ -35,6 +38,17 @@ export function checkBaseUrl(value: string | undefined): string {
     throw new ConfigurationError('baseUrl must not hold credentials, a query or a fragment.');
   }
   return url.href.replace(/\/+$/, '');
+}
+
+/**
+ * Whether a checked base URL's path ends in a version segment (`/v1`, `/v2`, …), as the spec's
+ * `{base_url}` does: without one, every route the SDK calls is likely a 404.
+ *
+ * @param baseUrl - A base URL returned by {@link checkBaseUrl} (no trailing slash).
+ * @returns `true` for `https://api.example.com/v1`, `false` for `https://api.example.com`.
+ */
+export function hasVersionSegment(baseUrl: string): boolean {
+  return /\/v\d+$/.test(new URL(baseUrl).pathname.replace(/\/+$/, ''));
 }
 
 function isLoopback(hostname: string): boolean {

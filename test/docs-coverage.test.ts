@@ -172,6 +172,19 @@ describe('the guides', () => {
     expect(broken).toEqual([]);
   });
 
+  it('show the files of the Jest recipe as they are in examples/jest/, which CI runs', () => {
+    const recipe = readFileSync(`${root}examples/jest/README.md`, 'utf8');
+    const shown = (file: string, lang: string) =>
+      recipe.includes(`\`\`\`${lang}\n${readFileSync(`${root}examples/jest/${file}`, 'utf8')}\`\`\`\n`);
+    expect(
+      [
+        ['jest.config.cjs', 'js'],
+        ['tsconfig.json', 'json'],
+        ['first.test.ts', 'ts'],
+      ].filter(([file = '', lang = '']) => !shown(file, lang)),
+    ).toEqual([]);
+  });
+
   it('ship in the package, so that the links between them and from the README resolve there', () => {
     const packed = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
       cwd: root,

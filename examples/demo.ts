@@ -1,5 +1,6 @@
 /**
- * The chainbill demo: a merchant's day, told through the public client over real HTTP.
+ * The chainbill demo: a merchant's day, told through the public client over real HTTP, and what
+ * the fake adds for tests: a test clock and a lost answer retried into one payout.
  *
  *   npm run demo                      # against the embedded fake API (chainbill/testing)
  *   CHAINBILL_API_KEY=sk_test_… CHAINBILL_BASE_URL=https://…/v1 npm run demo   # against a server
@@ -8,6 +9,7 @@ import { Chainbill } from 'chainbill';
 import { createFakeChainbill, type FakeChainbill } from 'chainbill/testing';
 import { billingStory } from './demo/billing.js';
 import { payoutStory } from './demo/payouts.js';
+import { testingStory } from './demo/testing.js';
 
 async function main(): Promise<void> {
   const apiKey = process.env['CHAINBILL_API_KEY'];
@@ -28,6 +30,7 @@ async function main(): Promise<void> {
     console.log(`   environment: ${chainbill.environment}`);
     await payoutStory(chainbill, target.baseUrl, fake);
     await billingStory(chainbill, fake);
+    if (fake) await testingStory(chainbill, fake);
     if (fake) console.log(`\nThe fake answered ${fake.requests.length} HTTP requests. Done.`);
     else console.log('\nDone.');
   } finally {

@@ -2,7 +2,8 @@
 # `npx chainbill-fake` from the packed tarball serves a seeded organization to curl (the CI step
 # for docs/fake-server.md). Packs the repo as npm would publish it (run `npm run build` first),
 # installs the tarball into a scratch project in a temp dir (never in the repo), starts the
-# installed bin with the example seed file, lists the seeded customers with the seeded key,
+# installed bin with the example seed file as the package ships it (the path docs/fake-server.md
+# gives), lists the seeded customers with the seeded key,
 # then stops it with SIGTERM and checks that it exits 0.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -30,7 +31,7 @@ printf '{ "name": "chainbill-fake-ci-consumer", "private": true }\n' >package.js
 npm install --no-audit --no-fund --silent "$work/$tarball"
 
 # The bin of the installed tarball (npx finds it in node_modules/.bin before any registry).
-npx chainbill-fake --port 0 --json --seed "$root/examples/fake-server/seed.json" >"$work/out" 2>"$work/err" &
+npx chainbill-fake --port 0 --json --seed node_modules/chainbill/examples/fake-server/seed.json >"$work/out" 2>"$work/err" &
 pid=$!
 for _ in $(seq 600); do
   [ "$(wc -l <"$work/out")" -ge 1 ] && break

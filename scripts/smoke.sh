@@ -12,8 +12,17 @@
 # chainbill/testing's listen() on 127.0.0.1, makes real HTTP calls and prints one `ok` line;
 # consumer-msw.mjs answers through msw with chainbill/testing/msw instead. (chainbill/testing in a
 # project without msw, under Jest's CommonJS: scripts/jest-example.sh.)
+#
+# Last, every TypeScript consumer is type-checked on the oldest TypeScript the package supports,
+# the repo's, and TypeScript 7 (the native compiler, npm's `typescript@7`), all three installed
+# from the registry into the scratch project; consumer-strictest.ts, a project on
+# @tsconfig/strictest that passes maybe-values (`string | undefined`) as optional params, is then
+# run. Every version is checked before the step fails, so one run shows them all.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
+# The oldest TypeScript the package supports (docs/packaging.md: TypeScript): 5.0, the first with
+# `moduleResolution: bundler` (the bundler consumer's), which 4.9 does not have.
+oldest_typescript=5.0
 work=$(mktemp -d "${TMPDIR:-/tmp}/chainbill-smoke.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
@@ -22,7 +31,8 @@ echo "packed $tarball ($(du -k "$work/$tarball" | cut -f1) KB); consumers in $wo
 mkdir "$work/consumer"
 cd "$work/consumer"
 printf '{ "name": "chainbill-smoke-consumer", "private": true, "type": "module" }\n' >package.json
-npm install --no-audit --no-fund --silent "$work/$tarball" msw@2
+npm install --no-audit --no-fund --silent "$work/$tarball" msw@2 @tsconfig/strictest@2 \
+  "typescript-oldest@npm:typescript@$oldest_typescript" typescript-7@npm:typescript@7
 cp "$root"/scripts/smoke/* .
 
 # The repo's TypeScript, by absolute path: nothing is downloaded. skipLibCheck is off in both
@@ -64,4 +74,21 @@ for target in "$@"; do
       ;;
   esac
 done
+
+# The TypeScript consumers on the oldest supported TypeScript, the repo's and TypeScript 7.
+typescript_failed=0
+for compiler in node_modules/typescript-oldest/bin/tsc "$tsc" node_modules/typescript-7/bin/tsc; do
+  version=$(node "$compiler" --version)
+  for config in tsconfig.node16.json tsconfig.bundler.json tsconfig.strictest.json; do
+    if node "$compiler" -p "$config" --noEmit; then
+      echo "ok tsc ($version): $config"
+    else
+      echo "FAILED tsc ($version): $config" >&2
+      typescript_failed=1
+    fi
+  done
+done
+[ "$typescript_failed" = 0 ] || exit 1
+node "$tsc" -p tsconfig.strictest.json
+run node out-strictest/consumer-strictest.js
 echo "smoke: all consumers passed"

@@ -1,18 +1,24 @@
 /**
- * The guides run as written (issue 11). docs/api-tour.md must show every public method of every
- * resource in a snippet, found by walking a live client, so a new method without a snippet fails
- * here by name. Its `ts` blocks, joined in order, are one module that runs against the fake and
- * type-checks. docs/testing.md's blocks are vitest test modules (issue 12: every snippet run by a
- * test): a block that imports from `vitest` starts a module, one that does not continues the one
- * before; each module registers its tests inside this file, and they run here.
+ * The guides run as written (issues 11, 12 and 20). Every `ts` block of the README and of
+ * docs/*.md type-checks with @tsconfig/strictest's settings, in modules made as
+ * test/docs-snippets.ts says; docs/api-tour.md must show every public method of every resource,
+ * found by walking a live client, so a new method without a snippet fails here by name.
  *
- * Each page is written to a scratch module under `.tmp/` (gitignored, inside the repository so
+ * What runs, and must then leave nothing open (issue 20: the quickstart's `listen()` snippet kept
+ * its script alive): a module that imports from `vitest` is a test file (docs/testing.md): it
+ * registers its tests inside this file, they run here, and once its own `afterAll` hooks are done
+ * no server, socket or timer it opened may remain. Any other module without a snippet context is
+ * a script: it runs in a child process (test/docs-snippet-run.ts, against a fake standing in for
+ * the service) and must exit 0 by itself; a hang guard stops one that never does.
+ *
+ * Each module is written to a scratch file under `.tmp/` (gitignored, inside the repository so
  * that `chainbill` resolves through vitest's alias and tsconfig's `paths`), with every line that
- * is not code blanked: line N of the module is line N of the page, in stack traces and in type
+ * is not its code blanked: line N of the module is line N of the page, in stack traces and in type
  * errors alike. The guides ship in the package (`files`), so the README's links to them resolve
- * in node_modules; `npm pack --dry-run` checks it.
+ * in node_modules; `npm pack --dry-run` checks it (scripts/check-packed-links.mjs checks every
+ * link of the packed tarball).
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { posix } from 'node:path';
@@ -20,75 +26,14 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Chainbill } from 'chainbill';
 import { createFakeChainbill } from 'chainbill/testing';
 import ts from 'typescript';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pageModules, type SnippetModule, strictest } from './docs-snippets.js';
 import { resourceMethods } from './resource-methods.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
 const scratch = `${root}.tmp/docs-coverage-${process.pid}-${randomUUID()}/`;
-
-/**
- * A Markdown page as a TypeScript module: the `ts` blocks (all of them, or the first `limit`)
- * kept in place, every other line blank.
- */
-function pageAsModule(page: string, limit = Number.POSITIVE_INFINITY): string {
-  let inBlock = false;
-  let blocks = 0;
-  return page
-    .split('\n')
-    .map((line) => {
-      if (!inBlock && line === '```ts' && blocks < limit) {
-        inBlock = true;
-        blocks += 1;
-        return '';
-      }
-      if (inBlock && line === '```') inBlock = false;
-      return inBlock ? line : '';
-    })
-    .join('\n');
-}
-
-/**
- * A Markdown page as several modules: a `ts` block that imports from `vitest` starts one (it is a
- * test file of its own), any other block continues the current one. Each keeps the page's line
- * numbers.
- */
-function pageAsModules(page: string): string[] {
-  const lines = page.split('\n');
-  const owner: number[] = lines.map(() => -1); // the module each line of code belongs to
-  let modules = 0;
-  let inBlock = false;
-  lines.forEach((line, i) => {
-    if (!inBlock && line === '```ts') {
-      inBlock = true;
-      const end = lines.indexOf('```', i + 1);
-      if (modules === 0 || lines.slice(i + 1, end).some((l) => l.endsWith("from 'vitest';"))) modules += 1;
-      return;
-    }
-    if (inBlock && line === '```') inBlock = false;
-    else if (inBlock) owner[i] = modules - 1;
-  });
-  return Array.from({ length: modules }, (_, m) =>
-    lines.map((line, i) => (owner[i] === m ? line : '')).join('\n'),
-  );
-}
-
-/** Writes the page's code to the scratch directory; returns the module's absolute path. */
-function scratchModule(docsPage: string, limit?: number): string {
-  const file = `${scratch}${docsPage.replace('/', '_')}.ts`;
-  mkdirSync(scratch, { recursive: true });
-  writeFileSync(file, pageAsModule(readFileSync(`${root}${docsPage}`, 'utf8'), limit));
-  return file;
-}
-
-/** Writes each module of the page to the scratch directory; returns their absolute paths. */
-function scratchModules(docsPage: string): string[] {
-  mkdirSync(scratch, { recursive: true });
-  return pageAsModules(readFileSync(`${root}${docsPage}`, 'utf8')).map((code, i) => {
-    const file = `${scratch}${docsPage.replace('/', '_')}-${i + 1}.ts`;
-    writeFileSync(file, code);
-    return file;
-  });
-}
+/** How long a script may run before it counts as hung: a guard, far above the seconds it takes. */
+const hangGuardMs = 90_000;
 
 /** Every guide, as `docs/<name>.md`. */
 const guides = readdirSync(`${root}docs`)
@@ -104,9 +49,73 @@ function links(from: string): { from: string; target: string }[] {
     .map((href) => ({ from, target: posix.normalize(posix.join(posix.dirname(from), href)) }));
 }
 
-const tour = scratchModule('docs/api-tour.md');
-const testingModules = scratchModules('docs/testing.md');
+/** A module written to the scratch directory. */
+interface Written extends SnippetModule {
+  file: string;
+  /** `docs/quickstart.md module 1`. */
+  name: string;
+}
+
+mkdirSync(scratch, { recursive: true });
+const snippets: Written[] = ['README.md', ...guides].flatMap((page) =>
+  pageModules(page, readFileSync(`${root}${page}`, 'utf8')).map((module) => {
+    const file = `${scratch}${page.replace(/\W/g, '_')}-${module.index}.ts`;
+    writeFileSync(file, module.code);
+    return { ...module, file, name: `${page} module ${module.index}` };
+  }),
+);
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+const of = (page: string) => snippets.filter((s) => s.page === page);
+const scripts = snippets.filter((s) => !s.assumes && !s.vitest);
+
+/**
+ * Runs a script module in a child process; resolves with its exit code and output once it exits,
+ * or with `hung: true` when the guard ran out first (the process is then killed).
+ */
+function runScript(file: string): Promise<{ code: number | null; output: string; hung: boolean }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', `${root}test/docs-snippet-run.ts`, file], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk));
+    let hung = false;
+    const guard = setTimeout(() => {
+      hung = true;
+      child.kill('SIGKILL');
+    }, hangGuardMs);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(guard);
+      resolve({ code, output, hung });
+    });
+  });
+}
+
+/**
+ * The resources open now beyond those in `before` (a multiset difference), e.g. `TCPServerWrap`.
+ * Process-wide, which is this file alone: vitest's default pool runs each test file in a process.
+ */
+function openSince(before: readonly string[]): string[] {
+  const left = [...before];
+  return process.getActiveResourcesInfo().filter((resource) => {
+    const at = left.indexOf(resource);
+    if (at >= 0) left.splice(at, 1);
+    return at < 0;
+  });
+}
+
+/** Waits for what closes a little late (a socket after its server) to close; returns what stays. */
+async function stillOpen(before: readonly string[]): Promise<string[]> {
+  const deadline = Date.now() + hangGuardMs / 2;
+  for (;;) {
+    const open = openSince(before);
+    if (open.length === 0 || Date.now() > deadline) return open;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
 
 const fake = createFakeChainbill();
 const methods = resourceMethods(
@@ -114,6 +123,10 @@ const methods = resourceMethods(
 );
 
 describe('docs/api-tour.md', () => {
+  it('is one module, run as a script', () => {
+    expect(of('docs/api-tour.md').map((s) => [s.assumes, s.vitest])).toEqual([[false, false]]);
+  });
+
   it('finds the public methods on a live client', () => {
     expect(methods).toContain('customers.create');
     expect(methods).toContain('payouts.settlements.list');
@@ -121,44 +134,84 @@ describe('docs/api-tour.md', () => {
   });
 
   it.each(methods)('has a snippet calling %s', (name) => {
-    const code = readFileSync(tour, 'utf8');
+    const code = of('docs/api-tour.md')[0]?.code ?? '';
     expect(code.includes(`.${name}(`), `docs/api-tour.md has no \`ts\` block calling .${name}(…)`).toBe(true);
   });
+});
 
-  it('runs as written: its ts blocks, in order, as one module against the fake', async () => {
-    // Throws (an assert line, a rejected call) with the page's line number in the stack.
-    await import(pathToFileURL(tour).href);
+describe('the scripts: every module without a context that is not a test file', () => {
+  it('include the tour, the quickstart and the README’s fake', () => {
+    const names = scripts.map((s) => s.name);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'docs/api-tour.md module 1',
+        'docs/quickstart.md module 1',
+        'README.md module 2',
+      ]),
+    );
   });
+
+  // Throws (an assert line, a rejected call) with the page's line number in the stack.
+  it.each(scripts.map((s) => [s.name, s.file] as const))(
+    '%s runs, and exits by itself',
+    async (name, file) => {
+      const { code, output, hung } = await runScript(file);
+      expect(
+        hung,
+        `${name} did not exit within ${hangGuardMs / 1000} s: it left something open\n${output}`,
+      ).toBe(false);
+      expect(code, `${name} failed:\n${output}`).toBe(0);
+    },
+    hangGuardMs + 30_000,
+  );
 });
 
 describe('docs/testing.md: every example runs as written', () => {
-  it('has one module per example that starts with its imports', () => {
-    expect(testingModules.length).toBeGreaterThanOrEqual(10);
+  const testFiles = of('docs/testing.md');
+  it('has one test file per example that starts with its imports', () => {
+    expect(testFiles.length).toBeGreaterThanOrEqual(10);
+    expect(testFiles.every((s) => s.vitest && !s.assumes)).toBe(true);
   });
   // Each module is a vitest test file: importing it registers its tests (and hooks) here.
-  testingModules.forEach((file, i) => {
-    describe(`module ${i + 1}`, async () => {
-      await import(pathToFileURL(file).href);
+  for (const snippet of testFiles) {
+    describe(snippet.name, async () => {
+      let before: string[] = [];
+      // Registered before the module's own hooks: this runs first, and the afterAll last.
+      beforeAll(() => {
+        before = process.getActiveResourcesInfo();
+      });
+      afterAll(async () => {
+        const open = await stillOpen(before);
+        expect(open, `${snippet.name} left these open after its tests and hooks`).toEqual([]);
+      }, hangGuardMs);
+      await import(pathToFileURL(snippet.file).href);
     });
-  });
+  }
 });
 
-describe('the guides', () => {
-  it('type-check under the repository tsconfig', () => {
+describe('the guides and the README', () => {
+  it('type-check with @tsconfig/strictest’s settings', () => {
     const { config } = ts.readConfigFile(`${root}tsconfig.json`, ts.sys.readFile);
     const { options } = ts.parseJsonConfigFileContent(config, ts.sys, root);
-    const snippets = [tour, ...testingModules];
-    const program = ts.createProgram(snippets, { ...options, noEmit: true });
+    const files = new Map(snippets.map((s) => [s.file, s.page]));
+    const program = ts.createProgram([...files.keys()], { ...options, ...strictest, noEmit: true });
     const errors = ts
       .getPreEmitDiagnostics(program)
-      .filter((d) => d.file && snippets.includes(d.file.fileName))
+      .filter((d) => d.file && files.has(d.file.fileName))
       .map((d) => {
         const { line } = d.file?.getLineAndCharacterOfPosition(d.start ?? 0) ?? { line: 0 };
-        const page = d.file?.fileName.slice(scratch.length, -3).replace('_', '/').replace(/-\d+$/, '');
-        return `${page}:${line + 1}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
+        const page = files.get(d.file?.fileName ?? '');
+        return `${page}:${line + 1}: TS${d.code} ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`;
       });
     expect(errors).toEqual([]);
   }, 120_000);
+
+  it('have code on every page that shows any', () => {
+    const pages = ['README.md', ...guides].filter((page) =>
+      readFileSync(`${root}${page}`, 'utf8').includes('\n```ts\n'),
+    );
+    expect(pages.filter((page) => of(page).length === 0)).toEqual([]);
+  });
 
   it('are each listed in the README', () => {
     const readme = readFileSync(`${root}README.md`, 'utf8');
@@ -170,6 +223,19 @@ describe('the guides', () => {
       ({ target }) => !target.startsWith('docs/api/') && !existsSync(`${root}${target}`),
     );
     expect(broken).toEqual([]);
+  });
+
+  it('show the files of the Jest recipe as they are in examples/jest/, which CI runs', () => {
+    const recipe = readFileSync(`${root}examples/jest/README.md`, 'utf8');
+    const shown = (file: string, lang: string) =>
+      recipe.includes(`\`\`\`${lang}\n${readFileSync(`${root}examples/jest/${file}`, 'utf8')}\`\`\`\n`);
+    expect(
+      [
+        ['jest.config.cjs', 'js'],
+        ['tsconfig.json', 'json'],
+        ['first.test.ts', 'ts'],
+      ].filter(([file = '', lang = '']) => !shown(file, lang)),
+    ).toEqual([]);
   });
 
   it('ship in the package, so that the links between them and from the README resolve there', () => {

@@ -135,6 +135,10 @@ describe('subscriptions.create', () => {
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(BadRequestError);
     expect(error).toMatchObject({ code: 'parameter_missing', param: 'payment_method_id' });
+    // The message names the fix, in the fake's own terms.
+    expect((error as Error).message).toContain(
+      'pass payment_method_id, or seed one with fake.seed.paymentMethod({ is_default: true })',
+    );
   });
 
   it('create: a wrong key is an AuthenticationError', async () => {

@@ -34,7 +34,7 @@ function paymentMethodFor(scope: Scope, id: string | undefined): PaymentMethod {
       400,
       'invalid_request_error',
       'parameter_missing',
-      'payment_method_id is required: the organization has no default payment method',
+      'payment_method_id is required: the organization has no default payment method; pass payment_method_id, or seed one with fake.seed.paymentMethod({ is_default: true })',
       'payment_method_id',
     );
   }

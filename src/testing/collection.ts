@@ -13,6 +13,13 @@ interface Entry<T> {
   record: T;
 }
 
+/** A collection as plain data, for {@link Collection.data} and {@link Collection.load}. */
+export interface CollectionData<T> {
+  entries: Entry<T>[];
+  seq: number;
+  secret: Uint8Array;
+}
+
 /** Which page of a cursor list: the request's cursor, its limit, and what the cursor is bound to. */
 export interface PageRequest {
   /** The `cursor` sent, or `undefined` for the first page. */
@@ -34,10 +41,23 @@ export interface PageRequest {
  * path id, filters and key scope that issued it, and nobody can make one up.
  */
 export class Collection<T extends { id: string }> {
-  readonly #entries: Entry<T>[] = [];
-  readonly #byId = new Map<string, Entry<T>>();
-  readonly #secret = randomBytes(32);
+  #entries: Entry<T>[] = [];
+  #byId = new Map<string, Entry<T>>();
+  #secret: Uint8Array = randomBytes(32);
   #seq = 0;
+
+  /** The collection as plain data (the records themselves, not copies): for a snapshot. */
+  data(): CollectionData<T> {
+    return { entries: this.#entries, seq: this.#seq, secret: this.#secret };
+  }
+
+  /** Puts back what {@link Collection.data} gave (from a copy), replacing everything. */
+  load(data: CollectionData<T>): void {
+    this.#entries = data.entries;
+    this.#byId = new Map(data.entries.map((entry) => [entry.record.id, entry]));
+    this.#seq = data.seq;
+    this.#secret = data.secret;
+  }
 
   /** Adds a record; it becomes the newest. */
   insert(record: T): T {

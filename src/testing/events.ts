@@ -1,4 +1,4 @@
-import type { FakeEnvironment } from './state.js';
+import type { Environment } from '../core/types.js';
 
 /**
  * What changed, by object and change. Subscriptions: `created`, `trial_ended`, `renewed` (a
@@ -51,7 +51,7 @@ export interface FakeEvent {
   /** Its organization. */
   orgId: string;
   /** Its environment. */
-  environment: FakeEnvironment;
+  environment: Environment;
   /** The object's status after the change, or `null` for an object without one (a payment link). */
   status: string | null;
   /** The revenue event the change recorded (`rev_…`), for a renewal or a confirmed checkout. */
@@ -68,7 +68,7 @@ export type FakeEventCause = 'api' | 'simulate' | 'seed' | 'clock';
 /** The scope a change happened in: its organization and environment. */
 export interface EventScope {
   readonly org_id: string;
-  readonly environment: FakeEnvironment;
+  readonly environment: Environment;
 }
 
 /** The fake's story, in order, and who is adding to it now. */
@@ -105,6 +105,16 @@ export class EventLog {
     };
     this.list.push(event);
     return event;
+  }
+
+  /** Forgets every event (`fake.reset()`); `fake.events` is the same, now empty, array. */
+  clear(): void {
+    this.list.length = 0;
+  }
+
+  /** Puts back the events of a snapshot, in the same array. */
+  replace(events: readonly FakeEvent[]): void {
+    this.list.splice(0, this.list.length, ...events);
   }
 
   /**

@@ -3,6 +3,7 @@ import { createClock, type FakeClock } from './clock.js';
 import { controlAnswer } from './control.js';
 import type { FakeEvent, FakeEventCause } from './events.js';
 import { type FakeFaults, FaultQueue } from './faults.js';
+import type { FakeEnvironment } from './records.js';
 import { basePathOf } from './refusals.js';
 import { type Answering, answer, compile, type FakeRequest, type Route } from './router.js';
 import {
@@ -43,7 +44,7 @@ import {
 } from './routes/webhook-endpoints.js';
 import { type DueSource, runDue } from './schedule.js';
 import { type FakeServer, serve } from './server.js';
-import { type FakeEnvironment, FakeState, type RenewalRetries, type Scope } from './state.js';
+import { FakeState, type RenewalRetries, type Scope } from './state.js';
 
 /** Options of {@link createFakeChainbill}. */
 export interface FakeChainbillOptions {

@@ -10,7 +10,12 @@ export type {
 } from './fake.js';
 export { createFakeChainbill } from './fake.js';
 export type { FakeFault, FakeFaultMatch, FakeFaults, FakePendingFault } from './faults.js';
-export type { FakeRevenueEvent, FakeRevenueEventType } from './ledger.js';
+export type {
+  FakeEnvironment,
+  FakeRevenueEvent,
+  FakeRevenueEventType,
+  FakeWebhookEndpoint,
+} from './records.js';
 export type { FakeRequest } from './router.js';
 export type { CheckoutSeeds, CheckoutSimulations } from './routes/checkouts.js';
 export type { CustomerSeeds } from './routes/customers.js';
@@ -21,7 +26,7 @@ export type { PayoutSeeds } from './routes/payouts.js';
 export type { PlanSeeds } from './routes/plans.js';
 export type { RevenueEventSeeds } from './routes/revenue-events.js';
 export type { SubscriptionSimulations } from './routes/subscription-billing.js';
-export type { FakeWebhookEndpoint, WebhookEndpointSeeds } from './routes/webhook-endpoints.js';
+export type { WebhookEndpointSeeds } from './routes/webhook-endpoints.js';
 export type {
   FakeOrganization,
   SeedCollection,
@@ -34,4 +39,3 @@ export type {
 } from './seed-file.js';
 export { applySeedFile, parseSeedFile, SeedFileError } from './seed-file.js';
 export type { FakeServer } from './server.js';
-export type { FakeEnvironment } from './state.js';

@@ -2,6 +2,7 @@ import type * as z from 'zod/mini';
 import { toIssues } from '../internal/issues.js';
 import { FakeApiError, oneLine } from './errors.js';
 import { createFakeChainbill, type FakeChainbill } from './fake.js';
+import type { FakeEnvironment } from './records.js';
 import {
   checkSeedFile,
   type SeedCollection,
@@ -10,7 +11,6 @@ import {
   type SeedKeys,
   seedCollections,
 } from './seed-shape.js';
-import type { FakeEnvironment } from './state.js';
 
 export type { SeedCollection, SeedFile, SeedFileOrganization, SeedKeys, SeedRecord } from './seed-shape.js';
 export { checkSeedFile, SeedFileError } from './seed-shape.js';

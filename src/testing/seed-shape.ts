@@ -6,7 +6,7 @@ import { payoutIntentSchema } from '../resources/payouts.js';
 import { planSchema } from '../resources/plans.js';
 import { revenueEventSchema } from '../resources/revenue-events.js';
 import type { FakeSeeds } from './fake.js';
-import type { FakeEnvironment } from './state.js';
+import type { FakeEnvironment } from './records.js';
 
 /** A list of records in a seed file, by the API's name for it; each maps to one `fake.seed` function. */
 export type SeedCollection =

@@ -2,38 +2,71 @@ import { randomBytes } from 'node:crypto';
 import type { Environment } from '../core/types.js';
 import { type IdKind, idPrefixes } from '../internal/ids.js';
 import type { InternalClock } from './clock.js';
-import { Collection } from './collection.js';
+import { Collection, type CollectionData } from './collection.js';
 import { notFound } from './errors.js';
 import { EventLog, type FakeEvent, type FakeEventType } from './events.js';
+import type {
+  FakeCheckout,
+  FakeCustomer,
+  FakeEntitlement,
+  FakePaymentLink,
+  FakePaymentMethod,
+  FakePayout,
+  FakePlan,
+  FakeRevenueEvent,
+  FakeSettlement,
+  FakeSubscription,
+  FakeWebhookEndpoint,
+} from './records.js';
 
-/** `live` or `sandbox`: the SDK's {@link Environment}. */
-export type FakeEnvironment = Environment;
+/** An answer kept for an `Idempotency-Key`, replayed for a repeat of the same request. */
+export interface Replay {
+  fingerprint: string;
+  status: number;
+  body: unknown;
+}
 
-/** The data of one organization in one environment: collections by name, created on first use. */
+/** The collections of a scope, one typed collection per resource. */
+const collectionNames = [
+  'payouts',
+  'payoutSettlements',
+  'checkouts',
+  'customers',
+  'plans',
+  'paymentMethods',
+  'subscriptions',
+  'entitlements',
+  'paymentLinks',
+  'revenueEvents',
+  'webhookEndpoints',
+] as const;
+type CollectionName = (typeof collectionNames)[number];
+
+/** The data of one organization in one environment: a typed collection per resource. */
 export class Scope {
   readonly org_id: string;
-  readonly environment: FakeEnvironment;
-  readonly #collections = new Map<string, Collection<{ id: string }>>();
-  /** Responses already given per `Idempotency-Key`, replayed for a repeat. */
-  readonly idempotency: Map<string, { fingerprint: string; status: number; body: unknown }> = new Map();
+  readonly environment: Environment;
+  readonly payouts: Collection<FakePayout> = new Collection();
+  readonly payoutSettlements: Collection<FakeSettlement> = new Collection();
+  readonly checkouts: Collection<FakeCheckout> = new Collection();
+  readonly customers: Collection<FakeCustomer> = new Collection();
+  readonly plans: Collection<FakePlan> = new Collection();
+  readonly paymentMethods: Collection<FakePaymentMethod> = new Collection();
+  readonly subscriptions: Collection<FakeSubscription> = new Collection();
+  readonly entitlements: Collection<FakeEntitlement> = new Collection();
+  readonly paymentLinks: Collection<FakePaymentLink> = new Collection();
+  readonly revenueEvents: Collection<FakeRevenueEvent> = new Collection();
+  readonly webhookEndpoints: Collection<FakeWebhookEndpoint> = new Collection();
+  /** Answers already given per `Idempotency-Key`, replayed for a repeat. */
+  readonly idempotency: Map<string, Replay> = new Map();
 
   /**
    * @param org_id - Organization id.
    * @param environment - Environment.
    */
-  constructor(org_id: string, environment: FakeEnvironment) {
+  constructor(org_id: string, environment: Environment) {
     this.org_id = org_id;
     this.environment = environment;
-  }
-
-  /** The collection called `name` (`payouts`, `customers`, …). */
-  collection<T extends { id: string }>(name: string): Collection<T> {
-    let found = this.#collections.get(name);
-    if (!found) {
-      found = new Collection();
-      this.#collections.set(name, found);
-    }
-    return found as Collection<T>; // each name is only ever used with one record type
   }
 }
 
@@ -56,7 +89,34 @@ export interface Dunning {
   failNext: number;
 }
 
-/** Everything the fake holds: keys, scopes, the clock. Shared by routes, seeds and simulations. */
+/** The keys of an organization, by environment (seed files list them; `chainbill-fake` prints them). */
+export interface OrganizationKeys {
+  /** Sandbox keys, `sk_test_…`. */
+  sandbox: string[];
+  /** Live keys, `sk_live_…`. */
+  live: string[];
+}
+
+/** Everything a {@link FakeState.capture} holds: enough to put the state back as it was. */
+interface Captured {
+  scopes: {
+    org_id: string;
+    environment: Environment;
+    data: Record<CollectionName, CollectionData<never>>;
+    idempotency: [string, Replay][];
+  }[];
+  keys: [string, number][];
+  events: FakeEvent[];
+  failingPaymentMethods: string[];
+  dunning: [string, Dunning][];
+  organizations: [string, OrganizationKeys][];
+}
+
+/**
+ * Everything the fake holds, and nothing anywhere else (`reset()` clears all of it): keys and
+ * scopes, the events, billing state, the organizations seed files named. Shared by the routes,
+ * seeds, simulations and the clock.
+ */
 export class FakeState {
   readonly clock: InternalClock;
   /** Every change, in order (`fake.events`). */
@@ -67,6 +127,8 @@ export class FakeState {
   readonly failingPaymentMethods: Set<string> = new Set();
   /** Billing state by subscription id. */
   readonly dunning: Map<string, Dunning> = new Map();
+  /** Organizations named by seed files (and the fake's own, once remembered), with their keys. */
+  readonly organizations: Map<string, OrganizationKeys> = new Map();
   readonly #keys = new Map<string, Scope>();
   #scopes = new Map<string, Scope>();
 
@@ -96,18 +158,18 @@ export class FakeState {
 
   /**
    * Forgets every record, idempotency key and event, and the billing state; keys stay valid
-   * (each opens an empty scope of its organization and environment).
+   * (each opens an empty scope of its organization and environment), as do the organizations.
    */
   reset(): void {
     this.#scopes = new Map();
     for (const [key, scope] of this.#keys) this.#keys.set(key, this.scope(scope.org_id, scope.environment));
-    this.events.list.length = 0;
+    this.events.clear();
     this.failingPaymentMethods.clear();
     this.dunning.clear();
   }
 
   /** The scope of an organization and environment, created on first use. */
-  scope(org_id: string, environment: FakeEnvironment): Scope {
+  scope(org_id: string, environment: Environment): Scope {
     const name = `${org_id}:${environment}`;
     let found = this.#scopes.get(name);
     if (!found) {
@@ -124,7 +186,7 @@ export class FakeState {
    * @throws {RangeError} For a given key of the wrong prefix (`sk_test_` for sandbox, `sk_live_`
    *   for live), with characters outside `[A-Za-z0-9_]`, or already issued to another organization.
    */
-  issueKey(org_id: string, environment: FakeEnvironment, key?: string): string {
+  issueKey(org_id: string, environment: Environment, key?: string): string {
     const prefix = environment === 'live' ? 'sk_live_' : 'sk_test_';
     if (key === undefined) key = `${prefix}fake_${randomBytes(12).toString('hex')}`;
     else if (!key.startsWith(prefix) || !/^\w{9,200}$/.test(key))
@@ -143,14 +205,14 @@ export class FakeState {
   }
 
   /** Finds a record by id in any scope (seeds and simulations act across organizations). */
-  locate<T extends { id: string }>(
-    collection: string,
+  locate<N extends CollectionName>(
+    collection: N,
     id: string,
     kind: string,
-  ): { scope: Scope; record: T } {
+  ): { scope: Scope; record: NonNullable<ReturnType<Scope[N]['get']>> } {
     for (const scope of this.#scopes.values()) {
-      const record = scope.collection<T>(collection).get(id);
-      if (record) return { scope, record };
+      const record = scope[collection].get(id);
+      if (record) return { scope, record: record as NonNullable<ReturnType<Scope[N]['get']>> };
     }
     throw notFound(kind, id);
   }
@@ -174,6 +236,65 @@ export class FakeState {
   now(): string {
     return this.clock.now().toISOString();
   }
+
+  /**
+   * Runs `work` whole or not at all: if it throws, every record, key, event and billing state it
+   * changed is put back as it was, and the error is rethrown (seed files, `fake.seed.*`).
+   *
+   * @returns What `work` returns.
+   */
+  atomically<T>(work: () => T): T {
+    const captured = this.#capture();
+    try {
+      return work();
+    } catch (error) {
+      this.#restore(captured);
+      throw error;
+    }
+  }
+
+  #capture(): Captured {
+    const scopes = [...this.#scopes.values()];
+    // One structuredClone for everything, so that records pointing at each other (a subscription
+    // embeds its customer and plan) point at each other's copies.
+    return structuredClone({
+      scopes: scopes.map((scope) => ({
+        org_id: scope.org_id,
+        environment: scope.environment,
+        data: Object.fromEntries(
+          collectionNames.map((name) => [name, scope[name].data()]),
+        ) as Captured['scopes'][number]['data'],
+        idempotency: [...scope.idempotency],
+      })),
+      keys: [...this.#keys].map(([key, scope]): [string, number] => [key, scopes.indexOf(scope)]),
+      events: [...this.events.list],
+      failingPaymentMethods: [...this.failingPaymentMethods],
+      dunning: [...this.dunning],
+      organizations: [...this.organizations],
+    });
+  }
+
+  #restore(captured: Captured): void {
+    const scopes = captured.scopes.map(({ org_id, environment, data, idempotency }) => {
+      const scope = new Scope(org_id, environment);
+      for (const name of collectionNames) scope[name].load(data[name]);
+      for (const [key, replay] of idempotency) scope.idempotency.set(key, replay);
+      return scope;
+    });
+    this.#scopes = new Map(scopes.map((scope) => [`${scope.org_id}:${scope.environment}`, scope]));
+    this.#keys.clear();
+    for (const [key, index] of captured.keys) this.#keys.set(key, scopes[index] as Scope);
+    this.events.replace(captured.events);
+    replaceAll(this.failingPaymentMethods, captured.failingPaymentMethods);
+    replaceAll(this.dunning, captured.dunning);
+    replaceAll(this.organizations, captured.organizations);
+  }
+}
+
+function replaceAll<T>(target: Set<T> | Map<T, unknown>, entries: readonly unknown[]): void {
+  target.clear();
+  if (target instanceof Set) for (const item of entries as T[]) target.add(item);
+  else for (const [key, value] of entries as [T, unknown][]) target.set(key, value);
 }
 
 /** A new id of a kind, with its prefix from the one table (spec: Identifier prefixes): `po_3f9a…`. */

@@ -72,6 +72,23 @@ export function readBody<P>(operation: Operation<P, unknown>, fields: Fields): W
   return readParams(operation.params(), fields, 'body');
 }
 
+/**
+ * Checks what a seed sets on a record: the record with those fields must still be one the API
+ * could answer (its response schema), so a seed cannot make the fake serve what the SDK refuses.
+ *
+ * @param schema - The resource's response schema.
+ * @param record - The record as the fake built it.
+ * @param fields - The fields the seed sets on it.
+ * @returns `fields`, checked.
+ * @throws {FakeApiError} 400 `parameter_invalid` naming the first bad field.
+ */
+export function checkedFields<T extends object>(schema: z.ZodMiniType, record: object, fields: T): T {
+  const result = schema.safeParse({ ...record, ...fields });
+  if (result.success) return fields;
+  const [issue] = toIssues(result.error.issues);
+  throw invalid(issue?.path.join('.') || 'fields', issue?.message ?? 'is invalid');
+}
+
 /** Rejects fields the endpoint does not know (what a strict server does). */
 export function onlyFields(fields: Fields, allowed: readonly string[]): void {
   for (const key of Object.keys(fields)) {

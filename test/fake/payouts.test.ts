@@ -31,7 +31,8 @@ describe('fake API: payout rules', () => {
     expect(payout).toMatchObject({ status: 'settled' });
     expect(payout?.executed_at).not.toBeNull();
     expect(payout?.verified_at).not.toBeNull();
-    expect(payout?.expected_tx_hash).toMatch(/^0x[0-9a-f]{64}$/);
+    // A Tron transaction id: 64 hex digits, no 0x (an EVM chain's hash has one).
+    expect(payout?.expected_tx_hash).toMatch(/^[0-9a-f]{64}$/);
     const { data } = await client().payouts.settlements.list({ payout_intent_id: id });
     expect(data).toHaveLength(1);
     expect(data[0]).toMatchObject({
@@ -40,6 +41,37 @@ describe('fake API: payout rules', () => {
       to_address: 'T1',
     });
     expect(() => fake().simulate.advancePayout(id)).toThrow(/only an approved payout/);
+  });
+
+  it('a payout seeded in a later state was walked there: its stamps, its settlement, its events', async () => {
+    fake().clock.set('2026-03-02T10:00:00.000Z');
+    const settled = fake().seed.payout({ status: 'settled', chain: 'base', amount: 42.5 });
+    expect(settled).toMatchObject({
+      status: 'settled',
+      approved_at: '2026-03-02T10:00:00.000Z',
+      approved_by: expect.any(String),
+      executed_at: '2026-03-02T10:00:00.000Z',
+      verified_at: '2026-03-02T10:00:00.000Z',
+      expected_tx_hash: expect.stringMatching(/^0x[0-9a-f]{64}$/),
+      failed_at: null,
+      canceled_at: null,
+    });
+    const { data } = await client().payouts.settlements.list({ payout_intent_id: settled.id });
+    expect(data).toEqual([
+      expect.objectContaining({ tx_hash: settled.expected_tx_hash, amount_atomic: '42500000', chain: 'base' }),
+    ]);
+    expect(fake().events.filter((e) => e.objectId === settled.id).map((e) => [e.type, e.cause])).toEqual([
+      ['payout.created', 'seed'],
+      ['payout.approved', 'seed'],
+      ['payout.pending_execution', 'seed'],
+      ['payout.executed', 'seed'],
+      ['payout.verifying', 'seed'],
+      ['payout.settled', 'seed'],
+    ]);
+    const canceled = fake().seed.payout({ status: 'canceled', canceled_at: '2026-01-05T00:00:00.000Z' });
+    expect(canceled).toMatchObject({ canceled_at: '2026-01-05T00:00:00.000Z', approved_at: null });
+    const failed = fake().seed.payout({ status: 'failed' });
+    expect(failed).toMatchObject({ failure_reason: 'execution_failed', failed_at: '2026-03-02T10:00:00.000Z' });
   });
 
   it('simulate fails an approved payout with a reason, and refuses a draft', async () => {

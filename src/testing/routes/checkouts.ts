@@ -1,51 +1,96 @@
 import * as z from 'zod/mini';
 import { toAtomicUnits } from '../../core/money.js';
-import type { Chain, Token } from '../../core/types.js';
 import { amountParam, chainParam, lazy, tokenParam } from '../../internal/schemas.js';
 import {
   type Checkout,
   type CheckoutStatus,
   checkoutOperations,
+  checkoutSchema,
   checkoutStatuses,
 } from '../../resources/checkouts.js';
 import { requiredConfirmationsParam } from '../../resources/payment-methods.js';
+import { randomAddress } from '../addresses.js';
+import { randomTxHash } from '../chain.js';
 import { conflict } from '../errors.js';
 import { recordRevenueEvent } from '../ledger.js';
+import { dueSource, type Lifecycle, transition, walk } from '../lifecycle.js';
+import type { FakeCheckout } from '../records.js';
 import { type Route, route } from '../router.js';
 import type { DueSource } from '../schedule.js';
-import { type FakeState, newId, randomHash, type Scope } from '../state.js';
-import { type Fields, readParams } from '../validate.js';
-
-const terminal: readonly CheckoutStatus[] = ['confirmed', 'expired', 'failed'];
+import { type FakeState, newId, type Scope } from '../state.js';
+import { checkedFields, type Fields, readParams } from '../validate.js';
 
 /**
- * The fake's checkout record: the list item's wire shape, plus `id` (equal to `checkout_id`, the
- * collection's key; left out of list answers), with `chain`, `token` and `status` known.
+ * A checkout's lifecycle (spec: Checkout: `confirmed`, `expired` and `failed` are terminal; the
+ * moves are the fake's choice). A payer's transfer makes a `pending` checkout `detected`; blocks
+ * confirm it (`confirming`) until `required_confirmations`, when it is `confirmed` and the ledger
+ * records the revenue. An unpaid checkout expires at `expires_at`.
  */
-export type FakeCheckout = Checkout & {
-  id: string;
-  chain: Chain;
-  token: Token;
-  status: CheckoutStatus;
-  tx_hash: string | null;
-  detected_at: string | null;
-  confirmed_at: string | null;
+export const checkoutLifecycle: Lifecycle<CheckoutStatus, FakeCheckout> = {
+  label: 'Checkout',
+  initial: 'pending',
+  moves: {
+    pending: ['detected', 'expired', 'failed'],
+    detected: ['confirming', 'confirmed', 'failed'],
+    confirming: ['confirmed', 'failed'],
+    confirmed: [],
+    expired: [],
+    failed: [],
+  },
+  events: {
+    detected: 'checkout.detected',
+    confirming: 'checkout.confirming',
+    confirmed: 'checkout.confirmed',
+    expired: 'checkout.expired',
+    failed: 'checkout.failed',
+  },
+  // A stamp keeps a value already there: a seeded checkout's own hash and times survive its walk.
+  stamps: {
+    detected: ({ record, now }) => ({
+      tx_hash: record.tx_hash ?? randomTxHash(record.chain),
+      detected_at: record.detected_at ?? now,
+    }),
+    confirming: ({ record }) => ({ confirmations: Math.max(record.confirmations, 1) }),
+    confirmed: ({ record, now }) => ({
+      tx_hash: record.tx_hash ?? randomTxHash(record.chain),
+      detected_at: record.detected_at ?? now,
+      confirmations: Math.max(record.confirmations, record.required_confirmations),
+      confirmed_at: record.confirmed_at ?? now,
+    }),
+  },
+  effects: {
+    confirmed: ({ scope, record, now }) => {
+      const revenue = recordRevenueEvent(scope, now, {
+        event_type: 'checkout_confirmed',
+        amount: record.amount_usd,
+        currency: 'USD',
+        checkout_id: record.checkout_id,
+        tx_hash: record.tx_hash,
+      });
+      return { revenueEventId: revenue.id };
+    },
+  },
+  due: {
+    pending: ({ state, scope, record }) => ({
+      at: Date.parse(record.expires_at),
+      run: () => transition(checkoutLifecycle, state, scope, record, 'expired'),
+    }),
+  },
 };
-
-const checkoutsOf = (scope: Scope) => scope.collection<FakeCheckout>('checkouts');
 
 /** The checkout endpoints (spec: GET /checkouts): list items carry no `id`, only `checkout_id`. */
 export const checkoutRoutes: Route[] = [
   route(checkoutOperations.list, ({ scope, params: { status }, page }) => {
-    const found = page(checkoutsOf(scope), (checkout) => status === undefined || checkout.status === status);
+    const found = page(scope.checkouts, (checkout) => status === undefined || checkout.status === status);
     return { status: 200, body: { ...found, data: found.data.map(strip) } };
   }),
 ];
 
 /**
- * What a seeded checkout is checked against: the spec's enums, `amount_usd` at least a payment
- * link's minimum (links create checkouts), `required_confirmations` as a payment method takes it.
- * Other fields are taken as given.
+ * What a seeded checkout is checked against before anything is stored: the spec's enums,
+ * `amount_usd` at least a payment link's minimum (links create checkouts), and
+ * `required_confirmations` as a payment method takes it; then the whole record, against the
+ * response schema.
  */
 const seedChecks = /*@__PURE__*/ lazy(() =>
   z.object({
@@ -61,33 +106,38 @@ const seedChecks = /*@__PURE__*/ lazy(() =>
 export interface CheckoutSeeds {
   /**
    * Adds a checkout to the key's organization (default: the fake's sandbox key). Defaults:
-   * `pending`, 25 USD on `tron` / `USDT`, a fake deposit address, 0 of 20 confirmations,
-   * expiring 30 minutes after creation, empty metadata, no `tx_hash` / `detected_at` /
-   * `confirmed_at` (all `null`). Other fields are taken as given.
+   * `pending`, 25 USD on `tron` / `USDT`, a new deposit address of the chain, 0 of 20
+   * confirmations, expiring 30 minutes after creation, empty metadata, no `tx_hash` /
+   * `detected_at` / `confirmed_at` (all `null`). A checkout seeded in a later state is walked
+   * there, so it carries what a real one would (a `confirmed` one has its hash, times and revenue
+   * event). Other fields are taken as given, and must fit the checkout's response schema.
    *
    * @param fields - Fields to set; the rest take the defaults above.
    * @param options - `apiKey`: whose organization and environment get it (default `fake.apiKey`).
    * @returns The stored checkout, in its wire shape.
+   * @throws {FakeApiError} 400 naming a field of the wrong type or out of the spec's range.
    */
   checkout(fields?: Partial<Checkout>, options?: { apiKey?: string }): Checkout;
 }
 
 /**
  * Stores a new checkout (a seed, or a visit to a payment link) with the defaults of
- * {@link CheckoutSeeds.checkout}, `fields` checked as a seed's are.
+ * {@link CheckoutSeeds.checkout}, checked as a seed's are, and walks it to the state `fields` ask.
  */
 export function insertCheckout(state: FakeState, scope: Scope, fields: Partial<FakeCheckout>): FakeCheckout {
+  const { status = checkoutLifecycle.initial, ...rest } = fields;
   const checked = readParams(seedChecks(), fields as Fields, 'body');
   const token = checked.token ?? 'USDT';
+  const chain = checked.chain ?? 'tron';
   const amount = checked.amount_usd ?? 25;
   const now = state.clock.now();
   const id = newId('checkout');
-  const checkout = checkoutsOf(scope).insert({
-    status: 'pending',
-    deposit_address: `TFakeDeposit${id.slice(3, 25)}`,
+  const record: FakeCheckout = {
+    status: checkoutLifecycle.initial,
+    deposit_address: randomAddress(chain),
     amount_usd: amount,
     amount_atomic: toAtomicUnits(amount, token),
-    chain: 'tron',
+    chain,
     token,
     tx_hash: null,
     confirmations: 0,
@@ -97,12 +147,13 @@ export function insertCheckout(state: FakeState, scope: Scope, fields: Partial<F
     confirmed_at: null,
     created_at: now.toISOString(),
     metadata: {},
-    ...fields,
     id,
     checkout_id: id,
-  });
-  state.emit(scope, 'checkout.created', id, checkout.status);
-  return checkout;
+  };
+  Object.assign(record, checkedFields(checkoutSchema(), record, rest), { id, checkout_id: id });
+  scope.checkouts.insert(record);
+  state.emit(scope, 'checkout.created', id, record.status);
+  return walk(checkoutLifecycle, state, scope, record, status);
 }
 
 /** @returns The checkout seeds bound to the fake's state; `scopeOf` gives the scope of a key. */
@@ -113,23 +164,8 @@ export function checkoutSeeds(state: FakeState, scopeOf: (apiKey?: string) => Sc
   };
 }
 
-/** The clock's work on checkouts: each `pending` one expires at its `expires_at`. */
-export const checkoutsDue: DueSource = function* (state, scope, to) {
-  for (const checkout of checkoutsOf(scope).all()) {
-    if (checkout.status !== 'pending') continue;
-    const at = Date.parse(checkout.expires_at);
-    if (at <= to)
-      yield {
-        at,
-        fire: () => {
-          if (checkout.status !== 'pending') return undefined;
-          checkout.status = 'expired';
-          state.emit(scope, 'checkout.expired', checkout.checkout_id, 'expired');
-          return undefined;
-        },
-      };
-  }
-};
+/** The clock's work on checkouts: what each one's state has due (a `pending` one expires). */
+export const checkoutsDue: DueSource = dueSource(checkoutLifecycle, (scope) => scope.checkouts);
 
 /** Moves checkouts the way the chain would (`fake.simulate`). */
 export interface CheckoutSimulations {
@@ -170,64 +206,26 @@ export interface CheckoutSimulations {
   failCheckout(id: string): Checkout;
 }
 
+/** The step `advanceCheckout` takes from each state, and the confirmations it counts. */
+const steps: Partial<Record<CheckoutStatus, (checkout: FakeCheckout) => [CheckoutStatus, number]>> = {
+  pending: () => ['detected', 1],
+  detected: (checkout) => ['confirming', Math.max(1, checkout.required_confirmations - 1)],
+  confirming: (checkout) => ['confirmed', checkout.required_confirmations],
+};
+
 /** @returns The checkout simulations bound to the fake's state. */
 export function checkoutSimulations(state: FakeState): CheckoutSimulations {
-  const find = (id: string) => state.locate<FakeCheckout>('checkouts', id, 'checkout');
-  const refuseTerminal = (checkout: FakeCheckout, move: string): void => {
-    if (terminal.includes(checkout.status)) {
-      throw conflict(`Checkout ${checkout.checkout_id} is ${checkout.status} (terminal) and cannot ${move}.`);
-    }
-  };
-  const confirm = (scope: Scope, checkout: FakeCheckout, now: string): void => {
-    const txHash = checkout.tx_hash ?? randomHash();
-    Object.assign(checkout, {
-      status: 'confirmed',
-      tx_hash: txHash,
-      detected_at: checkout.detected_at ?? now,
-      confirmations: checkout.required_confirmations,
-      confirmed_at: now,
-    });
-    const revenue = recordRevenueEvent(scope, now, {
-      event_type: 'checkout_confirmed',
-      amount: checkout.amount_usd,
-      currency: 'USD',
-      checkout_id: checkout.checkout_id,
-      tx_hash: txHash,
-    });
-    state.emit(scope, 'checkout.confirmed', checkout.checkout_id, 'confirmed', {
-      revenueEventId: revenue.id,
-    });
+  const find = (id: string, move: string) => {
+    const found = state.locate('checkouts', id, 'checkout');
+    const { status } = found.record;
+    if (checkoutLifecycle.moves[status].length === 0)
+      throw conflict(`Checkout ${id} is ${status} (terminal) and cannot ${move}.`);
+    return found;
   };
   const advance = (id: string): FakeCheckout => {
-    const { scope, record: checkout } = find(id);
-    refuseTerminal(checkout, 'advance');
-    const now = state.now();
-    if (checkout.status === 'pending') {
-      Object.assign(checkout, {
-        status: 'detected',
-        tx_hash: randomHash(),
-        detected_at: now,
-        confirmations: 1,
-      });
-      state.emit(scope, 'checkout.detected', id, 'detected');
-    } else if (checkout.status === 'detected') {
-      checkout.status = 'confirming';
-      checkout.confirmations = Math.max(1, checkout.required_confirmations - 1);
-      state.emit(scope, 'checkout.confirming', id, 'confirming');
-    } else {
-      confirm(scope, checkout, now);
-    }
-    return checkout;
-  };
-  const settle = (id: string, status: 'expired' | 'failed'): FakeCheckout => {
-    const { scope, record: checkout } = find(id);
-    refuseTerminal(checkout, `become ${status}`);
-    if (status === 'expired' && checkout.status !== 'pending') {
-      throw conflict(`Checkout ${id} is ${checkout.status}; only a pending checkout can expire.`);
-    }
-    checkout.status = status;
-    state.emit(scope, `checkout.${status}`, id, status);
-    return checkout;
+    const { scope, record } = find(id, 'advance');
+    const [to, confirmations] = (steps[record.status] as NonNullable<(typeof steps)[CheckoutStatus]>)(record);
+    return transition(checkoutLifecycle, state, scope, record, to, { fields: { confirmations } });
   };
   return {
     advanceCheckout: (id) => strip(advance(id)),
@@ -236,12 +234,20 @@ export function checkoutSimulations(state: FakeState): CheckoutSimulations {
       while (checkout.status !== 'confirmed') checkout = advance(id);
       return strip(checkout);
     },
-    expireCheckout: (id) => strip(settle(id, 'expired')),
-    failCheckout: (id) => strip(settle(id, 'failed')),
+    expireCheckout: (id) => {
+      const { scope, record } = find(id, 'become expired');
+      if (record.status !== 'pending')
+        throw conflict(`Checkout ${id} is ${record.status}; only a pending checkout can expire.`);
+      return strip(transition(checkoutLifecycle, state, scope, record, 'expired'));
+    },
+    failCheckout: (id) => {
+      const { scope, record } = find(id, 'become failed');
+      return strip(transition(checkoutLifecycle, state, scope, record, 'failed'));
+    },
   };
 }
 
 /** The checkout as the list shows it: a copy without the collection key. */
-function strip({ id: _key, ...item }: FakeCheckout): Checkout {
+export function strip({ id: _key, ...item }: FakeCheckout): Checkout {
   return item;
 }

@@ -1,15 +1,13 @@
 import type { Wire } from '../../internal/tie.js';
 import { type Customer, type CustomerCreateParams, customerOperations } from '../../resources/customers.js';
+import type { FakeCustomer } from '../records.js';
 import { type Route, route } from '../router.js';
 import { type FakeState, newId, type Scope } from '../state.js';
 import { readBody } from '../validate.js';
 
-/** The fake's customer record: the wire shape (spec: Customer). */
-export type FakeCustomer = Customer & { environment: Scope['environment'] };
-
 function createCustomer(state: FakeState, scope: Scope, params: Wire<CustomerCreateParams>): FakeCustomer {
   const now = state.now();
-  return scope.collection<FakeCustomer>('customers').insert({
+  return scope.customers.insert({
     id: newId('customer'),
     org_id: scope.org_id,
     email: params.email,
@@ -30,7 +28,7 @@ export const customerRoutes: Route[] = [
   })),
   route(customerOperations.list, ({ scope, offsetPage }) => ({
     status: 200,
-    body: offsetPage(scope.collection<FakeCustomer>('customers')),
+    body: offsetPage(scope.customers),
   })),
 ];
 
@@ -53,7 +51,7 @@ export function customerSeeds(state: FakeState, scopeOf: (apiKey?: string) => Sc
   return {
     customer: (fields = {}, options = {}) => {
       const scope = scopeOf(options.apiKey);
-      const count = scope.collection<FakeCustomer>('customers').size;
+      const count = scope.customers.size;
       const base = createCustomer(
         state,
         scope,

@@ -1,29 +1,25 @@
 import type { Wire } from '../../internal/tie.js';
 import {
-  type Entitlement,
   type EntitlementCreateParams,
   type EntitlementUpdateParams,
   type EntitlementValueType,
   entitlementOperations,
 } from '../../resources/entitlements.js';
 import { FakeApiError, notFound } from '../errors.js';
+import type { FakeEntitlement } from '../records.js';
 import { type Route, route } from '../router.js';
 import { type FakeState, newId, type Scope } from '../state.js';
-import type { FakePlan } from './plans.js';
-
-/** The fake's entitlement record: the wire shape, with `value_type` known. */
-export type FakeEntitlement = Entitlement & { value_type: EntitlementValueType };
 
 type Values = Pick<FakeEntitlement, 'value_type' | `value_${EntitlementValueType}`>;
 
 /** The value fields a request sets, as its params schema reads them; absent ones are `undefined`. */
 type RequestValues = { [K in keyof Values]?: Values[K] | undefined };
 
-const entitlementsOf = (scope: Scope) => scope.collection<FakeEntitlement>('entitlements');
+const entitlementsOf = (scope: Scope) => scope.entitlements;
 
 /** The plan must exist in the caller's scope: 404 `resource_missing` naming `plan_id`. */
 function requirePlan(scope: Scope, planId: string): void {
-  if (!scope.collection<FakePlan>('plans').get(planId)) {
+  if (!scope.plans.get(planId)) {
     throw new FakeApiError(
       404,
       'invalid_request_error',

@@ -5,20 +5,45 @@ import {
   type PaymentLinkCreateParams,
   paymentLinkOperations,
 } from '../../resources/payment-links.js';
-import type { PaymentMethod } from '../../resources/payment-methods.js';
 import { conflict, FakeApiError, invalid } from '../errors.js';
+import { dueSource, type Lifecycle, transition } from '../lifecycle.js';
+import type { FakePaymentLink, FakePaymentMethod, PaymentLinkStatus } from '../records.js';
 import { type Route, route } from '../router.js';
 import type { DueSource } from '../schedule.js';
 import { type FakeState, newId, type Scope } from '../state.js';
-import { type FakeCheckout, insertCheckout } from './checkouts.js';
+import { insertCheckout, strip } from './checkouts.js';
 
 /** The host of the fake's payment pages: links are `https://pay.chainbill.test/l/<id>`. */
 export const fakePayHost = 'https://pay.chainbill.test';
 
-const linksOf = (scope: Scope) => scope.collection<PaymentLink>('payment_links');
+/**
+ * A payment link's lifecycle, the fake's own (the spec shows no status for a link, so answers
+ * leave it out): `active` until its `expires_at`, then `expired`, when it makes no more checkouts.
+ */
+export const paymentLinkLifecycle: Lifecycle<PaymentLinkStatus, FakePaymentLink> = {
+  label: 'Payment link',
+  initial: 'active',
+  moves: { active: ['expired'], expired: [] },
+  events: { expired: 'payment_link.expired' },
+  due: {
+    active: ({ state, scope, record }) =>
+      record.expires_at === null
+        ? undefined
+        : {
+            at: Date.parse(record.expires_at),
+            run: () => transition(paymentLinkLifecycle, state, scope, record, 'expired'),
+          },
+  },
+  hidden: true,
+};
 
-function usableMethod(scope: Scope, id: string, amount: number): PaymentMethod {
-  const method = scope.collection<PaymentMethod>('payment_methods').get(id);
+/** The link as the API answers it: without the fake's own `status`. */
+function served({ status: _status, ...link }: FakePaymentLink): PaymentLink {
+  return link;
+}
+
+function usableMethod(scope: Scope, id: string, amount: number): FakePaymentMethod {
+  const method = scope.paymentMethods.get(id);
   if (!method) {
     throw new FakeApiError(
       404,
@@ -45,7 +70,7 @@ function usableMethod(scope: Scope, id: string, amount: number): PaymentMethod {
   return method;
 }
 
-function createLink(state: FakeState, scope: Scope, params: Wire<PaymentLinkCreateParams>): PaymentLink {
+function createLink(state: FakeState, scope: Scope, params: Wire<PaymentLinkCreateParams>): FakePaymentLink {
   const amount = params.amount_usd;
   const description = params.description ?? null;
   const ttl = params.expires_in_seconds;
@@ -53,7 +78,8 @@ function createLink(state: FakeState, scope: Scope, params: Wire<PaymentLinkCrea
   const now = state.now();
   const id = newId('paymentLink');
   state.emit(scope, 'payment_link.created', id, null);
-  return linksOf(scope).insert({
+  return scope.paymentLinks.insert({
+    status: paymentLinkLifecycle.initial,
     id,
     org_id: scope.org_id,
     amount_usd: amount,
@@ -70,30 +96,16 @@ function createLink(state: FakeState, scope: Scope, params: Wire<PaymentLinkCrea
 export const paymentLinkRoutes: Route[] = [
   route(paymentLinkOperations.create, ({ state, scope, params }) => ({
     status: 201,
-    body: createLink(state, scope, params),
+    body: served(createLink(state, scope, params)),
   })),
-  route(paymentLinkOperations.list, ({ scope, page }) => ({ status: 200, body: page(linksOf(scope)) })),
+  route(paymentLinkOperations.list, ({ scope, page }) => {
+    const found = page(scope.paymentLinks);
+    return { status: 200, body: { ...found, data: found.data.map(served) } };
+  }),
 ];
 
-/** Payment links whose expiry is in `fake.events` already. */
-const expiredLinks = new WeakSet<PaymentLink>();
-
 /** The clock's work on payment links: each one expires (stops making checkouts) at `expires_at`. */
-export const paymentLinksDue: DueSource = function* (state, scope, to) {
-  for (const link of linksOf(scope).all()) {
-    if (link.expires_at === null || expiredLinks.has(link)) continue;
-    const at = Date.parse(link.expires_at);
-    if (at <= to)
-      yield {
-        at,
-        fire: () => {
-          expiredLinks.add(link);
-          state.emit(scope, 'payment_link.expired', link.id, null);
-          return undefined;
-        },
-      };
-  }
-};
+export const paymentLinksDue: DueSource = dueSource(paymentLinkLifecycle, (scope) => scope.paymentLinks);
 
 /** What a payer does with a payment link (`fake.simulate`). */
 export interface PaymentLinkSimulations {
@@ -114,20 +126,24 @@ export interface PaymentLinkSimulations {
 export function paymentLinkSimulations(state: FakeState): PaymentLinkSimulations {
   return {
     openPaymentLink: (id) => {
-      const { scope, record: link } = state.locate<PaymentLink>('payment_links', id, 'payment link');
-      if (link.expires_at !== null && Date.parse(link.expires_at) <= Date.parse(state.now()))
+      const { scope, record: link } = state.locate('paymentLinks', id, 'payment link');
+      if (
+        link.status === 'expired' ||
+        (link.expires_at !== null && Date.parse(link.expires_at) <= Date.parse(state.now()))
+      )
         throw conflict(`Payment link ${id} expired at ${link.expires_at}; it makes no more checkouts.`);
-      const method = scope.collection<PaymentMethod>('payment_methods').get(link.payment_method_id);
+      const method = scope.paymentMethods.get(link.payment_method_id);
       if (method?.status !== 'active')
         throw conflict(`Payment link ${id}: its payment method ${link.payment_method_id} is not active.`);
-      const { id: _key, ...checkout } = insertCheckout(state, scope, {
-        amount_usd: link.amount_usd,
-        chain: method.chain,
-        token: method.token,
-        required_confirmations: method.required_confirmations,
-        metadata: { payment_link_id: id },
-      } as Partial<FakeCheckout>);
-      return checkout;
+      return strip(
+        insertCheckout(state, scope, {
+          amount_usd: link.amount_usd,
+          chain: method.chain,
+          token: method.token,
+          required_confirmations: method.required_confirmations,
+          metadata: { payment_link_id: id },
+        }),
+      );
     },
   };
 }

@@ -1,28 +1,20 @@
 import * as z from 'zod/mini';
-import type { Chain, Token } from '../../core/types.js';
 import { chainParam, lazy, tokenParam } from '../../internal/schemas.js';
 import type { Wire } from '../../internal/tie.js';
 import {
   type PaymentMethod,
-  type PaymentMethodStatus,
   type PaymentMethodUpdateParams,
   paymentMethodOperations,
   paymentMethodStatuses,
   requiredConfirmationsParam,
 } from '../../resources/payment-methods.js';
 import { invalid, notFound } from '../errors.js';
+import type { FakePaymentMethod } from '../records.js';
 import { type Route, route } from '../router.js';
 import { type FakeState, newId, type Scope } from '../state.js';
 import { type Fields, readParams } from '../validate.js';
 
-/** The fake's payment method record: the wire shape, with `chain`, `token` and `status` known. */
-export type FakePaymentMethod = PaymentMethod & {
-  chain: Chain;
-  token: Token;
-  status: PaymentMethodStatus;
-};
-
-const methodsOf = (scope: Scope) => scope.collection<FakePaymentMethod>('payment_methods');
+const methodsOf = (scope: Scope) => scope.paymentMethods;
 
 /** Makes `method` the only default of its scope (the fake keeps one default at a time). */
 function makeDefault(scope: Scope, method: FakePaymentMethod, now: string): void {

@@ -1,17 +1,10 @@
 import type { PayoutSettlement } from '../../resources/payout-settlements.js';
 import type { PayoutIntent, PayoutStatus } from '../../resources/payouts.js';
 import { conflict } from '../errors.js';
-import { type FakeState, newId, randomHash, type Scope } from '../state.js';
-import { type FakePayout, type FakeSettlement, settlementsOf } from './payouts.js';
-
-/** The path an approved payout takes on-chain (the fake's choice; the spec leaves it "not shown"). */
-const executionPath: readonly PayoutStatus[] = [
-  'approved',
-  'pending_execution',
-  'executed',
-  'verifying',
-  'settled',
-];
+import { transition, walk } from '../lifecycle.js';
+import type { FakePayout, FakeSettlement } from '../records.js';
+import type { FakeState, Scope } from '../state.js';
+import { payoutLifecycle } from './payouts.js';
 
 /** Moves payouts the way execution on-chain would (`fake.simulate`). */
 export interface PayoutSimulations {
@@ -53,64 +46,34 @@ export interface PayoutSimulations {
 
 /** @returns The payout simulations bound to the fake's state. */
 export function payoutSimulations(state: FakeState): PayoutSimulations {
-  const advance = (id: string): { scope: Scope; record: FakePayout } => {
-    const found = state.locate<FakePayout>('payouts', id, 'payout intent');
-    const payout = found.record;
-    const step = executionPath.indexOf(payout.status as PayoutStatus);
-    if (step === -1 || step === executionPath.length - 1) {
-      throw conflict(`Payout ${id} is ${payout.status}; only an approved payout moves on-chain.`);
-    }
-    const now = state.now();
-    payout.status = executionPath[step + 1] as PayoutStatus;
-    if (payout.status === 'executed')
-      Object.assign(payout, { executed_at: now, expected_tx_hash: randomHash() });
-    if (payout.status === 'settled') payout.verified_at = now;
-    payout.updated_at = now;
-    if (payout.status === 'settled') recordSettlement(state, found.scope, payout, 20);
-    state.emit(found.scope, `payout.${payout.status as Exclude<PayoutStatus, 'draft'>}`, id, payout.status);
+  const onChain = (id: string): { scope: Scope; record: FakePayout } => {
+    const found = state.locate('payouts', id, 'payout intent');
+    if (payoutLifecycle.moves[found.record.status].length === 0 || found.record.status === 'draft')
+      throw conflict(`Payout ${id} is ${found.record.status}; only an approved payout moves on-chain.`);
     return found;
   };
   return {
-    advancePayout: (id) => advance(id).record,
+    advancePayout: (id) => {
+      const { scope, record } = onChain(id);
+      const next = payoutLifecycle.moves[record.status].find((to) => to !== 'failed') as PayoutStatus;
+      return transition(payoutLifecycle, state, scope, record, next);
+    },
     settlePayout: (id, options = {}) => {
-      let found = advance(id);
-      while (found.record.status !== 'settled') found = advance(id);
-      const record = settlementsOf(found.scope)
+      const { scope, record } = onChain(id);
+      walk(payoutLifecycle, state, scope, record, 'settled');
+      const settlement = scope.payoutSettlements
         .all()
-        .find((r) => r.payout_intent_id === id) as FakeSettlement; // created by the last step
-      if (options.confirmations !== undefined) record.confirmations = options.confirmations;
-      return record;
+        .find((r) => r.payout_intent_id === id) as FakeSettlement;
+      if (options.confirmations !== undefined) settlement.confirmations = options.confirmations;
+      return settlement;
     },
     failPayout: (id, reason = 'execution_failed') => {
-      const { scope, record: payout } = state.locate<FakePayout>('payouts', id, 'payout intent');
-      if (!['approved', 'pending_execution', 'executed', 'verifying'].includes(payout.status)) {
-        throw conflict(`Payout ${id} is ${payout.status}; only an approved or executing payout can fail.`);
-      }
-      const now = state.now();
-      Object.assign(payout, { status: 'failed', failed_at: now, failure_reason: reason, updated_at: now });
-      state.emit(scope, 'payout.failed', id, 'failed');
-      return payout;
+      const { scope, record } = state.locate('payouts', id, 'payout intent');
+      if (!payoutLifecycle.moves[record.status].includes('failed'))
+        throw conflict(`Payout ${id} is ${record.status}; only an approved or executing payout can fail.`);
+      return transition(payoutLifecycle, state, scope, record, 'failed', {
+        fields: { failure_reason: reason },
+      });
     },
   };
-}
-
-function recordSettlement(state: FakeState, scope: Scope, payout: FakePayout, confirmations: number): void {
-  const now = state.now();
-  settlementsOf(scope).insert({
-    id: newId('payoutSettlement'),
-    org_id: scope.org_id,
-    payout_intent_id: payout.id,
-    tx_hash: payout.expected_tx_hash ?? randomHash(),
-    log_index: 0,
-    from_address: 'fake_treasury_wallet',
-    to_address: payout.recipient_address,
-    amount_atomic: payout.amount_atomic ?? '0',
-    block_number: 1_000_000 + settlementsOf(scope).size,
-    block_hash: randomHash(),
-    confirmations,
-    confirmed_at: now,
-    detected_at: payout.executed_at ?? now,
-    created_at: now,
-    chain: payout.chain,
-  });
 }

@@ -1,8 +1,7 @@
 import { toAtomicUnits } from '../../core/money.js';
-import type { Chain, Token } from '../../core/types.js';
+import { type Chain, chains } from '../../core/types.js';
 import type { Wire } from '../../internal/tie.js';
 import {
-  type PayoutSettlement,
   type PayoutSettlementListParams,
   payoutSettlementOperations,
 } from '../../resources/payout-settlements.js';
@@ -12,28 +11,106 @@ import {
   type PayoutListParams,
   type PayoutStatus,
   type PayoutUpdateParams,
+  payoutIntentSchema,
   payoutOperations,
   payoutStatuses,
 } from '../../resources/payouts.js';
-import type { Collection } from '../collection.js';
+import { randomAddress } from '../addresses.js';
+import { randomTxHash, treasuryAddress } from '../chain.js';
 import { conflict, invalid, notFound } from '../errors.js';
+import { type Lifecycle, transition, walk } from '../lifecycle.js';
+import type { FakePayout, FakeSettlement } from '../records.js';
 import { type Route, type RouteContext, route } from '../router.js';
 import { type FakeState, newId, type Scope } from '../state.js';
-import { readBody } from '../validate.js';
-
-/** The fake's payout record: the wire shape, with `chain` and `token` known. */
-export type FakePayout = PayoutIntent & { chain: Chain; token: Token };
-/** The fake's settlement record: the wire shape, always with `chain` (the fake's choice). */
-export type FakeSettlement = PayoutSettlement & { chain: Chain };
-
-const payoutsOf = (scope: Scope) => scope.collection<FakePayout>('payouts');
-/** The settlement records of a scope (collection `payout_settlements`). */
-export function settlementsOf(scope: Scope): Collection<FakeSettlement> {
-  return scope.collection<FakeSettlement>('payout_settlements');
-}
+import { checkedFields, readBody } from '../validate.js';
 
 /** The user recorded as `approved_by` when a payout is approved through the API with a key. */
 export const apiApprover = 'api_key';
+
+/** Confirmations a settlement record starts with when nothing says otherwise. */
+const defaultConfirmations = 20;
+
+/**
+ * A payout's lifecycle (spec: States and transitions, Payout intent). The API moves a `draft` to
+ * `approved` or `canceled`; past `approved` the spec says nothing, and the fake's choice is the
+ * chain's way: `pending_execution` → `executed` → `verifying` → `settled`, or `failed` from any of
+ * them. Entering `settled` records the settlement.
+ */
+export const payoutLifecycle: Lifecycle<PayoutStatus, FakePayout> = {
+  label: 'Payout',
+  initial: 'draft',
+  moves: {
+    draft: ['approved', 'canceled'],
+    approved: ['pending_execution', 'failed'],
+    pending_execution: ['executed', 'failed'],
+    executed: ['verifying', 'failed'],
+    verifying: ['settled', 'failed'],
+    settled: [],
+    failed: [],
+    canceled: [],
+  },
+  events: {
+    approved: 'payout.approved',
+    canceled: 'payout.canceled',
+    pending_execution: 'payout.pending_execution',
+    executed: 'payout.executed',
+    verifying: 'payout.verifying',
+    settled: 'payout.settled',
+    failed: 'payout.failed',
+  },
+  // A stamp keeps a value already there: a seeded record's own times survive its walk.
+  stamps: {
+    approved: ({ record, now }) => ({
+      approved_at: record.approved_at ?? now,
+      approved_by: record.approved_by ?? apiApprover,
+    }),
+    canceled: ({ record, now }) => ({ canceled_at: record.canceled_at ?? now }),
+    executed: ({ record, now }) => ({
+      executed_at: record.executed_at ?? now,
+      expected_tx_hash: record.expected_tx_hash ?? randomTxHash(record.chain),
+    }),
+    settled: ({ record, now }) => ({ verified_at: record.verified_at ?? now }),
+    failed: ({ record, now }) => ({
+      failed_at: record.failed_at ?? now,
+      failure_reason: record.failure_reason ?? 'execution_failed',
+    }),
+  },
+  effects: {
+    settled: ({ scope, record, now }) => {
+      recordSettlement(scope, record, now, defaultConfirmations);
+      return undefined;
+    },
+  },
+};
+
+/**
+ * Records the settlement of a payout: its transfer from the organization's treasury to the
+ * recipient, in the transaction it was expected in.
+ */
+export function recordSettlement(
+  scope: Scope,
+  payout: FakePayout,
+  now: string,
+  confirmations: number,
+): FakeSettlement {
+  return scope.payoutSettlements.insert({
+    id: newId('payoutSettlement'),
+    org_id: scope.org_id,
+    payout_intent_id: payout.id,
+    tx_hash: payout.expected_tx_hash ?? randomTxHash(payout.chain),
+    log_index: 0,
+    from_address: treasuryAddress(scope, payout.chain),
+    to_address: payout.recipient_address,
+    amount_atomic: payout.amount_atomic ?? '0',
+    block_number: 1_000_000 + scope.payoutSettlements.size,
+    block_hash: randomTxHash(payout.chain),
+    confirmations,
+    confirmed_at: now,
+    detected_at: payout.executed_at ?? now,
+    created_at: now,
+    chain: payout.chain,
+  });
+}
 
 /** A date-time as the fake stores it: normalized to UTC ISO 8601 (`null` and absence kept). */
 function isoOrKeep<T extends null | undefined>(value: string | T): string | T {
@@ -43,8 +120,8 @@ function isoOrKeep<T extends null | undefined>(value: string | T): string | T {
 function createPayout(state: FakeState, scope: Scope, params: Wire<PayoutCreateParams>): FakePayout {
   const now = state.now();
   const id = newId('payout');
-  state.emit(scope, 'payout.created', id, 'draft');
-  return payoutsOf(scope).insert({
+  state.emit(scope, 'payout.created', id, payoutLifecycle.initial);
+  return scope.payouts.insert({
     id,
     org_id: scope.org_id,
     recipient_address: params.recipient_address,
@@ -53,7 +130,7 @@ function createPayout(state: FakeState, scope: Scope, params: Wire<PayoutCreateP
     amount: params.amount,
     amount_atomic: atomicOrNull(params.amount, params.token),
     currency: params.currency,
-    status: 'draft',
+    status: payoutLifecycle.initial,
     description: params.description ?? null,
     reference_type: params.reference_type ?? null,
     reference_id: params.reference_id ?? null,
@@ -86,20 +163,17 @@ function updatePayout(
   id: string,
   params: Wire<PayoutUpdateParams>,
 ): FakePayout {
-  const payout = payoutsOf(scope).get(id);
+  const payout = scope.payouts.get(id);
   if (!payout) throw notFound('payout intent', id);
   const { status, description } = params;
   const dueDate = isoOrKeep(params.due_date);
   if (status !== undefined && payout.status !== 'draft') {
     throw conflict(`Only a draft payout can be ${status}; ${id} is ${payout.status}.`);
   }
-  const now = state.now();
-  if (status === 'approved') Object.assign(payout, { status, approved_at: now, approved_by: apiApprover });
-  if (status === 'canceled') Object.assign(payout, { status, canceled_at: now });
-  if (status !== undefined) state.emit(scope, `payout.${status}`, id, status);
   if (description !== undefined) payout.description = description;
   if (dueDate !== undefined) payout.due_date = dueDate;
-  payout.updated_at = now;
+  payout.updated_at = state.now();
+  if (status !== undefined) transition(payoutLifecycle, state, scope, payout, status);
   return payout;
 }
 
@@ -107,7 +181,7 @@ function listPayouts({ scope, params, page }: RouteContext<Wire<PayoutListParams
   const status = params.status;
   const before = isoOrKeep(params.due_date_before);
   const after = isoOrKeep(params.due_date_after);
-  return page(payoutsOf(scope), (payout) => {
+  return page(scope.payouts, (payout) => {
     if (status !== undefined && payout.status !== status) return false;
     if ((before || after) && payout.due_date === null) return false;
     if (before && payout.due_date !== null && !(payout.due_date < before)) return false;
@@ -119,7 +193,7 @@ function listPayouts({ scope, params, page }: RouteContext<Wire<PayoutListParams
 function listSettlements({ scope, params, page }: RouteContext<Wire<PayoutSettlementListParams>>) {
   const { payout_intent_id: payoutId, chain } = params;
   return page(
-    settlementsOf(scope),
+    scope.payoutSettlements,
     (record) =>
       (payoutId === undefined || record.payout_intent_id === payoutId) &&
       (chain === undefined || record.chain === chain),
@@ -158,29 +232,47 @@ export interface PayoutSeeds {
   payout(fields?: Partial<PayoutIntent>, options?: { apiKey?: string }): PayoutIntent;
 }
 
-/** @returns The payout seeds bound to the fake's state; `defaultScope` gives the scope of a key. */
+/** The fields of a payout that `POST /payouts` takes: a seed reads them with its params schema. */
+const createFields = [
+  'recipient_address',
+  'chain',
+  'token',
+  'amount',
+  'currency',
+  'description',
+  'reference_type',
+  'reference_id',
+  'due_date',
+] as const;
+
+/** @returns The payout seeds bound to the fake's state; `scopeOf` gives the scope of a key. */
 export function payoutSeeds(state: FakeState, scopeOf: (apiKey?: string) => Scope): PayoutSeeds {
   return {
     payout: (fields = {}, options = {}) => {
       const scope = scopeOf(options.apiKey);
-      const base = createPayout(
+      const { status = payoutLifecycle.initial, id: _id, org_id: _org, environment: _env, ...rest } = fields;
+      if (!payoutStatuses.includes(status as PayoutStatus))
+        throw invalid('status', `must be one of ${payoutStatuses.join(', ')}`);
+      const chain = fields.chain ?? 'tron';
+      const addressChain = (chains as readonly string[]).includes(chain) ? (chain as Chain) : 'tron';
+      // What the API would have been sent, checked as it checks it; the rest is the record's own.
+      const sent = Object.fromEntries(
+        createFields.flatMap((name) => (name in fields ? [[name, fields[name]]] : [])),
+      );
+      const payout = createPayout(
         state,
         scope,
         readBody(payoutOperations.create, {
-          recipient_address: fields.recipient_address ?? 'TFakeRecipientAddress000000000000',
-          chain: fields.chain ?? 'tron',
-          token: fields.token ?? 'USDT',
-          amount: fields.amount ?? 10,
-          currency: fields.currency ?? 'USD',
+          recipient_address: randomAddress(addressChain),
+          chain,
+          token: 'USDT',
+          amount: 10,
+          currency: 'USD',
+          ...sent,
         }),
       );
-      if (fields.status !== undefined && !payoutStatuses.includes(fields.status as PayoutStatus)) {
-        throw invalid('status', `must be one of ${payoutStatuses.join(', ')}`);
-      }
-      Object.assign(base, fields, { id: base.id, org_id: base.org_id, environment: base.environment });
-      if (base.status !== 'draft')
-        state.emit(scope, `payout.${base.status as Exclude<PayoutStatus, 'draft'>}`, base.id, base.status);
-      return base;
+      Object.assign(payout, checkedFields(payoutIntentSchema(), payout, rest));
+      return walk(payoutLifecycle, state, scope, payout, status as PayoutStatus);
     },
   };
 }

@@ -1,15 +1,10 @@
-import { type Plan, type PlanStatus, planOperations, planStatuses } from '../../resources/plans.js';
+import { type Plan, planOperations, planStatuses } from '../../resources/plans.js';
+import type { FakePlan } from '../records.js';
 import { type Route, route } from '../router.js';
 import { type FakeState, newId, type Scope } from '../state.js';
 import { enumValue, type Fields, numberValue } from '../validate.js';
 
-/**
- * The fake's plan record: the spec's plan fields (no `environment`: the spec's plan table has
- * none) plus `status`, which the fake always stores so the list can filter on it.
- */
-export type FakePlan = Plan & { status: PlanStatus };
-
-const plansOf = (scope: Scope) => scope.collection<FakePlan>('plans');
+const plansOf = (scope: Scope) => scope.plans;
 
 /** The plan endpoints (spec: GET /subscriptions/plans). The fake pages them, though the spec shows no paging. */
 export const planRoutes: Route[] = [

@@ -4,7 +4,8 @@ import {
   revenueEventOperations,
   revenueEventTypes,
 } from '../../resources/revenue-events.js';
-import { type FakeRevenueEvent, recordRevenueEvent } from '../ledger.js';
+import { recordRevenueEvent } from '../ledger.js';
+import type { FakeRevenueEvent } from '../records.js';
 import { type Route, type RouteContext, route } from '../router.js';
 import type { FakeState, Scope } from '../state.js';
 import { dateTimeValue, enumValue } from '../validate.js';
@@ -13,7 +14,7 @@ function listEvents({ scope, params, page }: RouteContext<Wire<RevenueEventListP
   const { event_type: eventType, date_from: from, date_to: to } = params;
   const fromMs = from ? Date.parse(from) : Number.NEGATIVE_INFINITY;
   const toMs = to ? Date.parse(to) : Number.POSITIVE_INFINITY;
-  return page(scope.collection<FakeRevenueEvent>('revenue_events'), (event) => {
+  return page(scope.revenueEvents, (event) => {
     const at = Date.parse(event.occurred_at);
     return (eventType === undefined || event.event_type === eventType) && at >= fromMs && at <= toMs;
   });

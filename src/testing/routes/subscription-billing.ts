@@ -2,7 +2,9 @@ import type { PaymentMethod } from '../../resources/payment-methods.js';
 import type { Subscription, SubscriptionStatus } from '../../resources/subscriptions.js';
 import { conflict, invalid } from '../errors.js';
 import { recordRevenueEvent } from '../ledger.js';
-import type { Due, DueSource } from '../schedule.js';
+import { type DueWork, dueSource, type Lifecycle, type Moving, transition } from '../lifecycle.js';
+import type { FakeSubscription } from '../records.js';
+import type { DueSource } from '../schedule.js';
 import { type FakeState, newId, type Scope } from '../state.js';
 
 /**
@@ -17,9 +19,6 @@ import { type FakeState, newId, type Scope } from '../state.js';
  *   the last retry fails it becomes `renewalRetries.finalStatus` (`canceled` by default);
  * - a paused subscription with a `pause_end` resumes then.
  */
-
-/** The fake's subscription record: the wire shape, `customer` and `plan` embedded by reference. */
-export type FakeSubscription = Subscription & { status: SubscriptionStatus };
 
 const dayMs = 86_400_000;
 
@@ -38,6 +37,68 @@ export function addMonths(iso: string, months: number): string {
 }
 
 /**
+ * A subscription's lifecycle (spec: States and transitions, Subscription; the moves and what the
+ * clock does are the fake's choice, docs/testing.md: Test clocks). `active` → `active` is a
+ * renewal, `past_due` → `past_due` a failed retry. What falls due in each state is the billing
+ * engine above: the period end of a live subscription, the next retry of a `past_due` one, the
+ * `pause_end` of a paused one, and, whatever happened in between, the cancel of one set to cancel
+ * at its period end.
+ */
+export const subscriptionLifecycle: Lifecycle<SubscriptionStatus, FakeSubscription> = {
+  label: 'Subscription',
+  initial: 'trialing',
+  moves: {
+    trialing: ['active', 'past_due', 'paused', 'canceled'],
+    active: ['active', 'past_due', 'paused', 'canceled'],
+    past_due: ['active', 'past_due', 'canceled', 'expired'],
+    paused: ['active', 'canceled'],
+    canceled: [],
+    expired: [],
+  },
+  events: {
+    active: 'subscription.renewed',
+    past_due: 'subscription.renewal_failed',
+    paused: 'subscription.paused',
+    canceled: 'subscription.canceled',
+    expired: 'subscription.expired',
+  },
+  stamps: {
+    canceled: ({ record, now }) => ({ canceled_at: record.canceled_at ?? now }),
+  },
+  due: {
+    trialing: (moving) => renewalDue(moving),
+    active: (moving) => renewalDue(moving),
+    past_due: ({ state, scope, record }) => {
+      if (record.current_period_end === null) return undefined;
+      const attempts = state.dunningOf(record.id).failedAttempts;
+      const days = state.renewalRetries.retryDays[Math.max(0, attempts - 1)] ?? 0;
+      return {
+        at: Date.parse(record.current_period_end) + days * dayMs,
+        run: () => renew(state, scope, record),
+      };
+    },
+    paused: ({ state, scope, record }) => {
+      const { pause_end: pauseEnd, current_period_end: periodEnd, cancel_at_period_end: cancels } = record;
+      const cancelAt = cancels && periodEnd !== null ? Date.parse(periodEnd) : Number.POSITIVE_INFINITY;
+      const resumeAt = pauseEnd === null ? Number.POSITIVE_INFINITY : Date.parse(pauseEnd);
+      if (cancelAt <= resumeAt && cancelAt !== Number.POSITIVE_INFINITY)
+        return {
+          at: cancelAt,
+          run: () => transition(subscriptionLifecycle, state, scope, record, 'canceled'),
+        };
+      if (resumeAt === Number.POSITIVE_INFINITY) return undefined;
+      return { at: resumeAt, run: () => resume(state, scope, record) };
+    },
+  },
+};
+
+/** A live subscription's period end: it renews, or is canceled when set to cancel at period end. */
+function renewalDue({ state, scope, record }: Omit<Moving<FakeSubscription>, 'now'>): DueWork | undefined {
+  if (record.current_period_end === null) return undefined;
+  return { at: Date.parse(record.current_period_end), run: () => renew(state, scope, record) };
+}
+
+/**
  * Starts a billing period of the plan at `start`, charged: status `active`, a
  * `subscription_charged` revenue event, and `subscription.renewed` in `fake.events`.
  */
@@ -48,12 +109,6 @@ export function chargePeriod(
   start: string,
 ): void {
   const plan = subscription.plan;
-  Object.assign(subscription, {
-    status: 'active',
-    current_period_start: start,
-    current_period_end: addMonths(start, Math.max(1, plan.interval_count)),
-    updated_at: state.now(),
-  });
   state.dunningOf(subscription.id).failedAttempts = 0;
   const revenue = recordRevenueEvent(scope, state.now(), {
     event_type: 'subscription_charged',
@@ -64,32 +119,33 @@ export function chargePeriod(
     renewal_id: newId('renewal'),
     description: `Renewal of ${plan.name}`,
   });
-  state.emit(scope, 'subscription.renewed', subscription.id, 'active', { revenueEventId: revenue.id });
-}
-
-/** Ends a subscription as `canceled` (with `canceled_at`) or `expired`. */
-function end(
-  state: FakeState,
-  scope: Scope,
-  subscription: FakeSubscription,
-  status: 'canceled' | 'expired',
-): void {
-  const now = state.now();
-  Object.assign(subscription, { status, updated_at: now }, status === 'canceled' && { canceled_at: now });
-  state.emit(scope, `subscription.${status}`, subscription.id, status);
+  transition(subscriptionLifecycle, state, scope, subscription, 'active', {
+    fields: {
+      current_period_start: start,
+      current_period_end: addMonths(start, Math.max(1, plan.interval_count)),
+    },
+    revenueEventId: revenue.id,
+  });
 }
 
 /**
  * Resumes a paused subscription (the `resume` action, or its `pause_end` on the clock): `active`,
- * `pause_end` now. A period that ended while it was paused is not charged; a new one starts now.
+ * `pause_end` now. A period that ended while it was paused is not charged; a new one starts now,
+ * unless the subscription was set to cancel at its period end: then it is canceled instead.
  */
 export function resume(state: FakeState, scope: Scope, subscription: FakeSubscription): void {
   const now = state.now();
-  Object.assign(subscription, { status: 'active', pause_end: now, updated_at: now });
-  state.emit(scope, 'subscription.resumed', subscription.id, 'active');
   const periodEnd = subscription.current_period_end;
-  if (periodEnd === null || Date.parse(periodEnd) <= Date.parse(now))
-    chargePeriod(state, scope, subscription, now);
+  const ended = periodEnd === null || Date.parse(periodEnd) <= Date.parse(now);
+  if (ended && subscription.cancel_at_period_end) {
+    transition(subscriptionLifecycle, state, scope, subscription, 'canceled');
+    return;
+  }
+  transition(subscriptionLifecycle, state, scope, subscription, 'active', {
+    fields: { pause_end: now },
+    event: 'subscription.resumed',
+  });
+  if (ended) chargePeriod(state, scope, subscription, now);
 }
 
 /** Whether the next charge of a subscription fails: forced, a failing method, or an unusable one. */
@@ -101,7 +157,7 @@ function chargeFails(state: FakeState, scope: Scope, subscription: FakeSubscript
   }
   const methodId = subscription.payment_method_id;
   if (methodId === null || state.failingPaymentMethods.has(methodId)) return true;
-  return scope.collection<PaymentMethod>('payment_methods').get(methodId)?.status !== 'active';
+  return scope.paymentMethods.get(methodId)?.status !== 'active';
 }
 
 /**
@@ -115,56 +171,27 @@ export function renew(
   outcome?: 'charged' | 'failed',
 ): void {
   if (subscription.status === 'trialing')
-    state.emit(scope, 'subscription.trial_ended', subscription.id, 'trialing');
+    state.emit(scope, 'subscription.trial_ended', subscription.id, subscription.status);
   if (subscription.cancel_at_period_end) {
-    end(state, scope, subscription, 'canceled');
+    transition(subscriptionLifecycle, state, scope, subscription, 'canceled');
     return;
   }
   const fails = outcome === undefined ? chargeFails(state, scope, subscription) : outcome === 'failed';
-  const periodStart = subscription.current_period_end ?? state.now();
   if (!fails) {
-    chargePeriod(state, scope, subscription, periodStart);
+    chargePeriod(state, scope, subscription, subscription.current_period_end ?? state.now());
     return;
   }
   const dunning = state.dunningOf(subscription.id);
   dunning.failedAttempts += 1;
-  Object.assign(subscription, { status: 'past_due', updated_at: state.now() });
-  state.emit(scope, 'subscription.renewal_failed', subscription.id, 'past_due', {
+  transition(subscriptionLifecycle, state, scope, subscription, 'past_due', {
     attempt: dunning.failedAttempts,
   });
   if (dunning.failedAttempts > state.renewalRetries.retryDays.length)
-    end(state, scope, subscription, state.renewalRetries.finalStatus);
+    transition(subscriptionLifecycle, state, scope, subscription, state.renewalRetries.finalStatus);
 }
 
-/** When a subscription has work due next, and what: a renewal, a retry, a resume. */
-function nextDue(state: FakeState, scope: Scope, subscription: FakeSubscription): Due | undefined {
-  const { status, current_period_end: periodEnd, pause_end: pauseEnd } = subscription;
-  let at: number | undefined;
-  if ((status === 'trialing' || status === 'active') && periodEnd !== null) at = Date.parse(periodEnd);
-  if (status === 'past_due' && periodEnd !== null) {
-    const attempts = state.dunningOf(subscription.id).failedAttempts;
-    const days = state.renewalRetries.retryDays[Math.max(0, attempts - 1)] ?? 0;
-    at = Date.parse(periodEnd) + days * dayMs;
-  }
-  if (status === 'paused' && pauseEnd !== null) at = Date.parse(pauseEnd);
-  if (at === undefined) return undefined;
-  return {
-    at,
-    fire: () => {
-      if (subscription.status === 'paused') resume(state, scope, subscription);
-      else renew(state, scope, subscription);
-      return nextDue(state, scope, subscription);
-    },
-  };
-}
-
-/** The clock's work on subscriptions: each one's next renewal, retry or resume due by `to`. */
-export const subscriptionsDue: DueSource = function* (state, scope, to) {
-  for (const subscription of scope.collection<FakeSubscription>('subscriptions').all()) {
-    const due = nextDue(state, scope, subscription);
-    if (due !== undefined && due.at <= to) yield due;
-  }
-};
+/** The clock's work on subscriptions: each one's next renewal, retry, resume or cancel due by `to`. */
+export const subscriptionsDue: DueSource = dueSource(subscriptionLifecycle, (scope) => scope.subscriptions);
 
 /** Moves subscriptions the way the billing engine would (`fake.simulate`). */
 export interface SubscriptionSimulations {
@@ -224,14 +251,13 @@ export interface SubscriptionSimulations {
   pauseUntil(subscriptionId: string, resumesAt: Date | string): Subscription;
 }
 
-const renewable: readonly SubscriptionStatus[] = ['trialing', 'active', 'past_due'];
-
 /** @returns The subscription simulations bound to the fake's state. */
 export function subscriptionSimulations(state: FakeState): SubscriptionSimulations {
-  const find = (id: string) => state.locate<FakeSubscription>('subscriptions', id, 'subscription');
+  const find = (id: string) => state.locate('subscriptions', id, 'subscription');
   const renewing = (id: string, outcome: 'charged' | 'failed'): FakeSubscription => {
     const { scope, record } = find(id);
-    if (!renewable.includes(record.status)) {
+    // A live subscription is one whose renewal can still fail: trialing, active, past_due.
+    if (!subscriptionLifecycle.moves[record.status].includes('past_due')) {
       throw conflict(`Subscription ${id} is ${record.status}; only a live subscription renews.`);
     }
     renew(state, scope, record, outcome);
@@ -249,7 +275,7 @@ export function subscriptionSimulations(state: FakeState): SubscriptionSimulatio
       return record;
     },
     failPaymentMethod: (id, failing = true) => {
-      const { record } = state.locate<PaymentMethod>('payment_methods', id, 'payment method');
+      const { record } = state.locate('paymentMethods', id, 'payment method');
       if (failing) state.failingPaymentMethods.add(id);
       else state.failingPaymentMethods.delete(id);
       return record;
@@ -261,15 +287,9 @@ export function subscriptionSimulations(state: FakeState): SubscriptionSimulatio
         throw invalid('resumesAt', `must be a time after the clock's now (${state.now()})`);
       if (record.status !== 'trialing' && record.status !== 'active')
         throw conflict(`Cannot pause subscription ${id}: it is ${record.status}.`);
-      const now = state.now();
-      Object.assign(record, {
-        status: 'paused',
-        pause_start: now,
-        pause_end: until.toISOString(),
-        updated_at: now,
+      return transition(subscriptionLifecycle, state, scope, record, 'paused', {
+        fields: { pause_start: state.now(), pause_end: until.toISOString() },
       });
-      state.emit(scope, 'subscription.paused', id, 'paused');
-      return record;
     },
   };
 }

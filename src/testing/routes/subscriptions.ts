@@ -1,6 +1,4 @@
 import type { Wire } from '../../internal/tie.js';
-import type { PaymentMethod } from '../../resources/payment-methods.js';
-import type { Plan } from '../../resources/plans.js';
 import {
   type SubscriptionAction,
   type SubscriptionCreateParams,
@@ -8,12 +6,11 @@ import {
   subscriptionOperations,
 } from '../../resources/subscriptions.js';
 import { conflict, FakeApiError, notFound } from '../errors.js';
+import { transition } from '../lifecycle.js';
+import type { FakePaymentMethod, FakeSubscription } from '../records.js';
 import { type Route, route } from '../router.js';
 import { type FakeState, newId, type Scope } from '../state.js';
-import type { FakeCustomer } from './customers.js';
-import { chargePeriod, type FakeSubscription, resume } from './subscription-billing.js';
-
-const subscriptionsOf = (scope: Scope) => scope.collection<FakeSubscription>('subscriptions');
+import { chargePeriod, resume, subscriptionLifecycle } from './subscription-billing.js';
 
 /** 404 `resource_missing` naming the body parameter that points at nothing. */
 function missingReference(kind: string, param: string, id: string): FakeApiError {
@@ -25,8 +22,8 @@ function unusable(param: string, message: string): FakeApiError {
   return new FakeApiError(409, 'invalid_request_error', 'invalid_state', message, param);
 }
 
-function paymentMethodFor(scope: Scope, id: string | undefined): PaymentMethod {
-  const methods = scope.collection<PaymentMethod>('payment_methods');
+function paymentMethodFor(scope: Scope, id: string | undefined): FakePaymentMethod {
+  const methods = scope.paymentMethods;
   const method = id === undefined ? methods.all().find((m) => m.is_default) : methods.get(id);
   if (!method && id !== undefined) throw missingReference('payment method', 'payment_method_id', id);
   if (!method) {
@@ -49,22 +46,22 @@ function createSubscription(
   params: Wire<SubscriptionCreateParams>,
 ): FakeSubscription {
   const { customer_id: customerId, plan_id: planId, payment_method_id: methodId } = params;
-  const customer = scope.collection<FakeCustomer>('customers').get(customerId);
+  const customer = scope.customers.get(customerId);
   if (!customer) throw missingReference('customer', 'customer_id', customerId);
-  const plan = scope.collection<Plan>('plans').get(planId);
+  const plan = scope.plans.get(planId);
   if (!plan) throw missingReference('plan', 'plan_id', planId);
   if (plan.status === 'archived') throw unusable('plan_id', `Plan ${planId} is archived.`);
   const method = paymentMethodFor(scope, methodId);
   const now = state.now();
   const trialEnd =
     plan.trial_days > 0 ? new Date(Date.parse(now) + plan.trial_days * 86_400_000).toISOString() : null;
-  const subscription = subscriptionsOf(scope).insert({
+  const subscription = scope.subscriptions.insert({
     id: newId('subscription'),
     org_id: scope.org_id,
     customer_id: customer.id,
     plan_id: plan.id,
     payment_method_id: method.id,
-    status: 'trialing',
+    status: subscriptionLifecycle.initial,
     current_period_start: trialEnd === null ? null : now,
     current_period_end: trialEnd,
     trial_end: trialEnd,
@@ -78,19 +75,23 @@ function createSubscription(
     customer,
     plan,
   });
-  state.emit(scope, 'subscription.created', subscription.id, 'trialing');
+  state.emit(scope, 'subscription.created', subscription.id, subscription.status);
   if (trialEnd === null) chargePeriod(state, scope, subscription, now);
   return subscription;
 }
 
-const actionEvents = { cancel: 'cancel_scheduled', cancel_immediately: 'canceled', pause: 'paused' } as const;
+const moves = subscriptionLifecycle.moves;
 
-/** Source states each action is allowed from (the fake's choice; the spec leaves it "not shown"). */
-const allowedFrom: Record<SubscriptionAction, readonly SubscriptionStatus[]> = {
-  cancel: ['trialing', 'active', 'past_due'],
-  cancel_immediately: ['trialing', 'active', 'past_due', 'paused'],
-  pause: ['trialing', 'active'],
-  resume: ['paused'],
+/**
+ * The states each action is allowed from (the fake's choice; the spec leaves it "not shown"), read
+ * off the lifecycle: a cancel at period end needs a subscription that still renews (one whose
+ * renewal can fail), the others a state that may move where the action goes.
+ */
+const allowedFrom: Record<SubscriptionAction, (status: SubscriptionStatus) => boolean> = {
+  cancel: (status) => moves[status].includes('past_due'),
+  cancel_immediately: (status) => moves[status].includes('canceled'),
+  pause: (status) => moves[status].includes('paused'),
+  resume: (status) => status === 'paused',
 };
 
 function updateSubscription(
@@ -99,22 +100,25 @@ function updateSubscription(
   id: string,
   action: SubscriptionAction,
 ): FakeSubscription {
-  const subscription = subscriptionsOf(scope).get(id);
+  const subscription = scope.subscriptions.get(id);
   if (!subscription) throw notFound('subscription', id);
-  if (!allowedFrom[action].includes(subscription.status)) {
+  if (!allowedFrom[action](subscription.status)) {
     throw conflict(`Cannot ${action} subscription ${id}: it is ${subscription.status}.`);
   }
   const now = state.now();
   subscription.updated_at = now;
-  if (action === 'resume') {
-    resume(state, scope, subscription);
-    return subscription;
-  }
-  if (action === 'cancel') subscription.cancel_at_period_end = true;
-  if (action === 'cancel_immediately') Object.assign(subscription, { status: 'canceled', canceled_at: now });
+  if (action === 'resume') resume(state, scope, subscription);
+  if (action === 'cancel_immediately')
+    transition(subscriptionLifecycle, state, scope, subscription, 'canceled');
   if (action === 'pause')
-    Object.assign(subscription, { status: 'paused', pause_start: now, pause_end: null });
-  state.emit(scope, `subscription.${actionEvents[action]}`, id, subscription.status);
+    transition(subscriptionLifecycle, state, scope, subscription, 'paused', {
+      fields: { pause_start: now, pause_end: null },
+    });
+  if (action === 'cancel') {
+    // Not a move: the subscription stays as it is until its period end (the clock cancels it then).
+    subscription.cancel_at_period_end = true;
+    state.emit(scope, 'subscription.cancel_scheduled', id, subscription.status);
+  }
   return subscription;
 }
 

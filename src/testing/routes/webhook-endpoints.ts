@@ -1,27 +1,10 @@
-import type { Environment } from '../../core/types.js';
 import { webhookEndpointOperations } from '../../resources/webhook-endpoints.js';
 import { invalid, notFound } from '../errors.js';
+import type { FakeWebhookEndpoint } from '../records.js';
 import { type Route, route } from '../router.js';
 import { type FakeState, newId, type Scope } from '../state.js';
 
-/**
- * The fake's webhook endpoint record. The spec shows no fields for it; these are the fake's
- * choice: id (prefix `we_`), organization, URL, environment and creation time.
- */
-export interface FakeWebhookEndpoint {
-  /** Identifier, prefix `we_`. */
-  id: string;
-  /** Organization that owns the endpoint. */
-  org_id: string;
-  /** Where events would be delivered. */
-  url: string;
-  /** `live` or `sandbox`, from the key it was seeded with. */
-  environment: Environment;
-  /** Creation time (ISO 8601). */
-  created_at: string;
-}
-
-const endpointsOf = (scope: Scope) => scope.collection<FakeWebhookEndpoint>('webhook_endpoints');
+const endpointsOf = (scope: Scope) => scope.webhookEndpoints;
 
 function deleteEndpoint(scope: Scope, id: string): { id: string; deleted: true } {
   if (!endpointsOf(scope).delete(id)) throw notFound('webhook endpoint', id);

@@ -5,9 +5,8 @@ import { readFileSync, realpathSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { configureControl } from './control.js';
+import { createFakeChainbill, listen } from './create.js';
 import { oneLine } from './errors.js';
-import { createFakeChainbill } from './fake.js';
 import {
   applySeedFile,
   knownOrganizations,
@@ -156,14 +155,13 @@ async function main(argv: string[]): Promise<void> {
       );
     }
   }
-  configureControl(fake, startupSeed === undefined ? {} : { startupSeed });
   if (!isLoopback(options.host))
     process.stderr.write(
       `chainbill-fake: warning: serving on ${options.host}, reachable from other machines; anyone who reaches it can use the keys and the control token\n`,
     );
-  const server = await fake
-    .listen({ port: options.port, host: options.host, controlToken: options.controlToken })
-    .catch((error: NodeJS.ErrnoException) => {
+  const { port, host, controlToken } = options;
+  const server = await listen(fake, { port, host, controlToken, startupSeed }).catch(
+    (error: NodeJS.ErrnoException) => {
       const where = `${options.host}:${options.port}`;
       if (error.code === 'EADDRINUSE')
         throw new CliError(`port ${options.port} is in use (try --port 0 for a free one)`, 1);
@@ -171,7 +169,8 @@ async function main(argv: string[]): Promise<void> {
         throw new CliError(`cannot listen on ${where}: no such local address`, 1);
       if (error.code === 'EACCES') throw new CliError(`cannot listen on ${where}: permission denied`, 1);
       throw new CliError(`cannot listen on ${where}: ${oneLine(error)}`, 1);
-    });
+    },
+  );
   // Before anything is printed: a caller may signal as soon as it reads the first line.
   let stopping = false;
   const stop = (): void => {

@@ -1,16 +1,10 @@
 import type { Incoming } from './body.js';
 import type { FakeDuration } from './clock.js';
-import { FakeApiError, oneLine } from './errors.js';
+import { FakeApiError, invalid, oneLine } from './errors.js';
 import type { FakeChainbill } from './fake.js';
 import type { FakeFault, FakeFaultMatch, FakePendingFault } from './faults.js';
 import { applySeedFile, knownOrganizations } from './seed-file.js';
 import type { Fields } from './validate.js';
-
-/** How a fake's control API behaves beyond the fake itself (set by `chainbill-fake`). */
-export interface ControlOptions {
-  /** A seed file (parsed JSON) applied again after each `POST /_fake/reset`: the one the server started with. */
-  startupSeed?: unknown;
-}
 
 /** One request to the control API, parsed. */
 export interface Call {
@@ -18,38 +12,55 @@ export interface Call {
   fake: FakeChainbill;
   /** The request. */
   incoming: Incoming;
-  /** The path's segment after `/_fake/simulate/`, decoded. */
-  name: string;
+  /** The path's parameters (`name` in `/_fake/simulate/{name}`), decoded. */
+  params: Record<string, string>;
   /** The JSON body (`{}` when none), for POST. */
   body: Fields;
-  /** The server's control options. */
-  options: ControlOptions;
+  /** The seed file the server started with, applied again by `POST /_fake/reset`. */
+  startupSeed: unknown;
 }
 
-/** Answers one control request: the JSON body of a 200, or {@link Created} for a 201. */
-export type Handler = (call: Call) => unknown;
+/** One endpoint of the control API: matched by the fake's one router (dispatch.ts), as the API's routes are. */
+export interface ControlEndpoint {
+  readonly method: string;
+  readonly path: string;
+  /** Whether it reads a query (`?since=`); the others refuse one. */
+  readonly query?: true;
+  /** The JSON body of a 200, or {@link Created} for a 201. */
+  handle(call: Call): unknown;
+}
 
-/** The control API (docs/fake-server.md: Control API): path under `/_fake/` → method → handler. */
-export const endpoints: Record<string, Record<string, Handler>> = {
-  '': { GET: info },
-  seed: { POST: ({ fake, body }) => created(applySeedFile(fake, body)) },
-  'simulate/*': { POST: simulate },
-  clock: { GET: ({ fake }) => ({ now: fake.clock.now().toISOString() }), POST: moveClock },
-  faults: {
-    GET: ({ fake }) => ({ pending: pendingOf(fake) }),
-    POST: addFault,
-    DELETE: ({ fake }) => {
+/** The control API (docs/fake-server.md: Control API). */
+export const controlEndpoints: readonly ControlEndpoint[] = [
+  { method: 'GET', path: '/_fake/', handle: info },
+  { method: 'POST', path: '/_fake/seed', handle: ({ fake, body }) => new Created(applySeedFile(fake, body)) },
+  { method: 'POST', path: '/_fake/simulate/{name}', handle: simulate },
+  { method: 'GET', path: '/_fake/clock', handle: ({ fake }) => ({ now: fake.clock.now().toISOString() }) },
+  { method: 'POST', path: '/_fake/clock', handle: moveClock },
+  { method: 'GET', path: '/_fake/faults', handle: ({ fake }) => ({ pending: pendingOf(fake) }) },
+  { method: 'POST', path: '/_fake/faults', handle: addFault },
+  {
+    method: 'DELETE',
+    path: '/_fake/faults',
+    handle: ({ fake }) => {
       fake.faults.clear();
       return { pending: [] };
     },
   },
-  requests: { GET: ({ fake, incoming }) => since(incoming, 'requests', fake.requests) },
-  events: { GET: ({ fake, incoming }) => since(incoming, 'events', fake.events) },
-  reset: { POST: reset },
-};
-
-/** Endpoints that read a query (`?since=`); the others refuse one. */
-export const withQuery: ReadonlySet<string> = new Set(['requests', 'events']);
+  {
+    method: 'GET',
+    path: '/_fake/requests',
+    query: true,
+    handle: (call) => since(call, 'requests', call.fake.requests),
+  },
+  {
+    method: 'GET',
+    path: '/_fake/events',
+    query: true,
+    handle: (call) => since(call, 'events', call.fake.events),
+  },
+  { method: 'POST', path: '/_fake/reset', handle: reset },
+];
 
 function info({ fake, incoming }: Call): unknown {
   const origin = incoming.url.origin;
@@ -59,17 +70,15 @@ function info({ fake, incoming }: Call): unknown {
     apiKey: fake.apiKey,
     liveApiKey: fake.liveApiKey,
     organizations: knownOrganizations(fake),
-    endpoints: Object.entries(endpoints).flatMap(([path, methods]) =>
-      Object.keys(methods).map((method) => `${method} /_fake/${path.replace('*', '{name}')}`),
-    ),
+    endpoints: controlEndpoints.map(({ method, path }) => `${method} ${path}`),
   };
 }
 
-async function simulate({ fake, name, body }: Call): Promise<unknown> {
+async function simulate({ fake, params, body }: Call): Promise<unknown> {
   onlyKeys(body, ['args']);
+  const name = params['name'] ?? '';
   const args = body['args'] ?? [];
-  if (!Array.isArray(args))
-    throw invalid('args', 'args must be an array of the arguments, such as ["po_123"]');
+  if (!Array.isArray(args)) throw invalid('args', 'must be an array of the arguments, such as ["po_123"]');
   const simulations = fake.simulate as unknown as Record<string, unknown>;
   const run = Object.hasOwn(simulations, name) ? simulations[name] : undefined;
   if (typeof run !== 'function')
@@ -83,7 +92,7 @@ async function simulate({ fake, name, body }: Call): Promise<unknown> {
     return { result: (await run(...args)) ?? null };
   } catch (error) {
     if (error instanceof FakeApiError) throw error;
-    throw invalid('args', `${name}: ${oneLine(error)}`);
+    throw invalid('args', `of ${name}: ${oneLine(error)}`);
   }
 }
 
@@ -93,22 +102,17 @@ function moveClock({ fake, body }: Call): unknown {
   if (given.length !== 1)
     throw invalid(
       'advance',
-      'send one of { "advance": ms or { days, hours, minutes, seconds } }, { "set": "<ISO 8601>" }, { "realTime": true }',
+      'is one of three fields: send exactly one of { "advance": ms or { days, hours, minutes, seconds } }, { "set": "<ISO 8601>" }, { "realTime": true }',
     );
   try {
-    if ('advance' in body) {
-      // The clock refuses (RangeError) a bad duration and a move past the last valid date.
-      return fake.clock.advance(body['advance'] as FakeDuration);
-    }
-    if ('set' in body) {
-      if (typeof body['set'] !== 'string') throw new RangeError('set must be an ISO 8601 date-time string');
-      return fake.clock.set(body['set']);
-    }
+    // The clock refuses (RangeError) a bad duration or time, and a move past the last valid date.
+    if ('advance' in body) return fake.clock.advance(body['advance'] as FakeDuration);
+    if ('set' in body) return fake.clock.set(body['set'] as string);
   } catch (error) {
-    if (error instanceof RangeError) throw invalid(given[0] ?? 'advance', oneLine(error));
+    if (error instanceof RangeError) throw invalid(given[0] ?? 'advance', `refused: ${oneLine(error)}`);
     throw error;
   }
-  if (body['realTime'] !== true) throw invalid('realTime', 'realTime must be true');
+  if (body['realTime'] !== true) throw invalid('realTime', 'must be true');
   fake.clock.useRealTime();
   return { now: fake.clock.now().toISOString() };
 }
@@ -122,14 +126,17 @@ function addFault({ fake, body }: Call): unknown {
         ? Number.POSITIVE_INFINITY
         : body['times'];
   if (typeof times !== 'number')
-    throw invalid('times', 'times must be a whole number of at least 1, "Infinity" or null');
+    throw invalid('times', 'must be a whole number of at least 1, "Infinity" or null');
   try {
     fake.faults.next((body['match'] ?? {}) as FakeFaultMatch, body['fault'] as FakeFault, { times });
   } catch (error) {
+    // `faults.next: match.route must be …`: the field it names, and what is wrong with it.
     const message = oneLine(error).replace(/^faults\.next: /, '');
-    throw invalid(/^(match|fault|times)\b/.exec(message)?.[1] ?? 'fault', message);
+    const [, at = 'fault', param = 'fault', problem = message] =
+      /^((match|fault|times)[\w.]*) (.*)$/.exec(message) ?? [];
+    throw invalid(param, problem, at);
   }
-  return created({ pending: pendingOf(fake) });
+  return new Created({ pending: pendingOf(fake) });
 }
 
 /** `remaining: Infinity` as the string `"Infinity"`: JSON has no infinity. */
@@ -140,23 +147,20 @@ function pendingOf(fake: FakeChainbill): unknown[] {
   }));
 }
 
-function since(incoming: Incoming, name: string, list: readonly unknown[]): unknown {
+function since({ incoming }: Call, name: string, list: readonly unknown[]): unknown {
   const query = incoming.url.searchParams;
   for (const key of query.keys())
-    if (key !== 'since') throw invalid(key, `${key} is not a query parameter: use ?since=N`);
+    if (key !== 'since') throw invalid(key, 'is not a query parameter: use ?since=N');
   const raw = query.get('since') ?? '0';
   if (!/^\d{1,15}$/.test(raw))
-    throw invalid('since', 'since must be a whole number of at least 0 (how many you have seen)');
+    throw invalid('since', 'must be a whole number of at least 0 (how many you have seen)');
   return { [name]: list.slice(Number(raw)), next: list.length };
 }
 
-function reset({ fake, body, options }: Call): unknown {
+function reset({ fake, body, startupSeed }: Call): unknown {
   onlyKeys(body, []);
   fake.reset();
-  return {
-    reset: true,
-    seed: options.startupSeed === undefined ? null : applySeedFile(fake, options.startupSeed),
-  };
+  return { reset: true, seed: startupSeed === undefined ? null : applySeedFile(fake, startupSeed) };
 }
 
 /** A 201 answer. */
@@ -165,24 +169,11 @@ export class Created {
   constructor(readonly body: unknown) {}
 }
 
-function created(body: unknown): Created {
-  return new Created(body);
-}
-
 function onlyKeys(body: Fields, allowed: readonly string[]): void {
   for (const key of Object.keys(body))
     if (!allowed.includes(key))
       throw invalid(
         key,
-        `${key} is not a field here${allowed.length > 0 ? ` (expected ${allowed.join(', ')})` : ' (send {} or no body)'}`,
+        `is not a field here${allowed.length > 0 ? ` (expected ${allowed.join(', ')})` : ' (send {} or no body)'}`,
       );
-}
-
-/**
- * @param param - The offending field or query parameter.
- * @param message - What is wrong, in one line.
- * @returns 400 `parameter_invalid`.
- */
-export function invalid(param: string, message: string): FakeApiError {
-  return new FakeApiError(400, 'invalid_request_error', 'parameter_invalid', message, param);
 }

@@ -1,23 +1,13 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { type Incoming, parseJsonBody } from './body.js';
-import { type ControlOptions, Created, endpoints, invalid, withQuery } from './control-endpoints.js';
-import { FakeApiError, oneLine } from './errors.js';
+import { type ControlEndpoint, Created, controlEndpoints } from './control-endpoints.js';
+import { compile, find, MethodNotAllowed } from './dispatch.js';
+import { FakeApiError, invalid, oneLine } from './errors.js';
 import type { FakeChainbill } from './fake.js';
-import { SeedFileError } from './seed-file.js';
+import { SeedFileError } from './seed-shape.js';
 
-export type { ControlOptions } from './control-endpoints.js';
-
-const optionsOf = new WeakMap<FakeChainbill, ControlOptions>();
-
-/**
- * Sets the control options of a fake, read by every later control request of its `listen()`.
- *
- * @param fake - The fake.
- * @param options - {@link ControlOptions}.
- */
-export function configureControl(fake: FakeChainbill, options: ControlOptions): void {
-  optionsOf.set(fake, options);
-}
+/** The control API's routes, matched by the same router as the API's. */
+const table = compile(controlEndpoints, (endpoint) => endpoint);
 
 /**
  * Answers a request under `/_fake/`: JSON in and out, every error in the API's error shape with a
@@ -27,39 +17,22 @@ export function configureControl(fake: FakeChainbill, options: ControlOptions): 
  * @param fake - The fake the control API drives.
  * @param token - The control token; only `Authorization: Bearer <token>` is accepted.
  * @param incoming - The request.
- * @param options - {@link ControlOptions}; default, those set with {@link configureControl}.
+ * @param startupSeed - The seed file the server started with, applied again on `POST /_fake/reset`.
  * @returns The answer.
  */
 export async function controlAnswer(
   fake: FakeChainbill,
   token: string,
   incoming: Incoming,
-  options: ControlOptions = optionsOf.get(fake) ?? {},
+  startupSeed: unknown,
 ): Promise<Response> {
   try {
     authorize(token, incoming.headers.get('authorization'));
-    const path = incoming.url.pathname.replace(/^\/_fake\/?/, '');
-    const [first = '', second, ...rest] = path.split('/');
-    const key =
-      first === 'simulate' && second !== undefined && second !== '' && rest.length === 0
-        ? 'simulate/*'
-        : path;
-    const methods = endpoints[key];
-    if (!methods || !Object.hasOwn(endpoints, key))
-      throw new FakeApiError(
-        404,
-        'invalid_request_error',
-        'route_not_found',
-        `No control endpoint ${incoming.url.pathname}: GET /_fake/ lists them`,
-      );
-    const handle = methods[incoming.method];
-    if (!handle || !Object.hasOwn(methods, incoming.method))
-      return methodNotAllowed(incoming, Object.keys(methods));
-    if (!withQuery.has(key) && incoming.url.search !== '')
-      throw invalid('query', `${incoming.url.pathname} takes no query parameters`);
+    const path = incoming.url.pathname === '/_fake' ? '/_fake/' : incoming.url.pathname;
+    const [endpoint, params]: [ControlEndpoint, Record<string, string>] = find(table, incoming.method, path);
+    if (!endpoint.query && incoming.url.search !== '') throw invalid('query', `is not taken by ${path}`);
     const body = incoming.method === 'POST' ? parseJsonBody(await incoming.readBody()).fields : {};
-    const name = key === 'simulate/*' ? decoded(second ?? '') : '';
-    const result = await handle({ fake, incoming, name, body, options });
+    const result = await endpoint.handle({ fake, incoming, params, body, startupSeed });
     return result instanceof Created ? json(201, result.body) : json(200, result);
   } catch (error) {
     return failure(error);
@@ -92,29 +65,6 @@ function sameSecret(sent: string, token: string): boolean {
   return timingSafeEqual(digest(sent), digest(token));
 }
 
-function decoded(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    throw new FakeApiError(
-      400,
-      'invalid_request_error',
-      'path_invalid',
-      'The path has malformed percent-encoding.',
-    );
-  }
-}
-
-function methodNotAllowed(incoming: Incoming, allowed: string[]): Response {
-  const error = new FakeApiError(
-    405,
-    'invalid_request_error',
-    'method_not_allowed',
-    `${incoming.method} is not allowed on ${incoming.url.pathname}: use ${allowed.join(' or ')}`,
-  );
-  return json(405, error.toBody(), { allow: allowed.join(', ') });
-}
-
 /** Any error as the API's error body: a seed file's error names its path as `param`; anything else is a bug, 500. */
 function failure(error: unknown): Response {
   const failed =
@@ -123,8 +73,10 @@ function failure(error: unknown): Response {
       : error instanceof SeedFileError
         ? new FakeApiError(400, 'invalid_request_error', 'seed_invalid', error.message, error.path || null)
         : new FakeApiError(500, 'api_error', 'internal_error', `The control API failed: ${oneLine(error)}`);
-  const challenge = { 'www-authenticate': 'Bearer realm="chainbill-fake control"' };
-  return json(failed.status, failed.toBody(), failed.status === 401 ? challenge : {});
+  const headers: Record<string, string> = {};
+  if (failed.status === 401) headers['www-authenticate'] = 'Bearer realm="chainbill-fake control"';
+  if (failed instanceof MethodNotAllowed) headers['allow'] = failed.allowed.join(', ');
+  return json(failed.status, failed.toBody(), headers);
 }
 
 function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {

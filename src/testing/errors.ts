@@ -48,9 +48,17 @@ export class FakeApiError extends Error {
   }
 }
 
-/** 400 `parameter_invalid` naming the parameter. */
-export function invalid(param: string, message: string): FakeApiError {
-  return new FakeApiError(400, 'invalid_request_error', 'parameter_invalid', `${param} ${message}`, param);
+/**
+ * 400 `parameter_invalid` naming the parameter: the one way the fake and its control API refuse a
+ * value.
+ *
+ * @param param - The offending parameter, as `param`.
+ * @param problem - What is wrong with it, after its name: `must be a number`.
+ * @param at - Where in it, when deeper than the parameter (`match.route`); it starts the message.
+ * @returns The error, `<at> <problem>` as its message.
+ */
+export function invalid(param: string, problem: string, at: string = param): FakeApiError {
+  return new FakeApiError(400, 'invalid_request_error', 'parameter_invalid', `${at} ${problem}`, param);
 }
 
 /** 400 `parameter_missing` naming the parameter. */

@@ -1,11 +1,12 @@
-import { fromRequest, type Incoming } from './body.js';
+import { fromRequest } from './body.js';
 import { createClock, type FakeClock } from './clock.js';
-import { controlAnswer } from './control.js';
+import { compile } from './dispatch.js';
 import type { FakeEvent, FakeEventCause } from './events.js';
 import { type FakeFaults, FaultQueue } from './faults.js';
 import type { FakeEnvironment } from './records.js';
 import { basePathOf } from './refusals.js';
-import { type Answering, answer, compile, type FakeRequest, type Route } from './router.js';
+import type { Route } from './route.js';
+import { type Answering, answer, type FakeRequest } from './router.js';
 import {
   type CheckoutSeeds,
   type CheckoutSimulations,
@@ -43,7 +44,8 @@ import {
   webhookEndpointSeeds,
 } from './routes/webhook-endpoints.js';
 import { type DueSource, runDue } from './schedule.js';
-import { type FakeServer, serve } from './server.js';
+import type { FakeServer } from './server.js';
+import { type FakeInternals, internals } from './slot.js';
 import { FakeState, type RenewalRetries, type Scope } from './state.js';
 
 /** Options of {@link createFakeChainbill}. */
@@ -181,19 +183,14 @@ const routes: readonly Route[] = [
 const dueSources: readonly DueSource[] = [subscriptionsDue, checkoutsDue, paymentLinksDue];
 
 /**
- * Creates a fake Chainbill API with its own state.
+ * The fake without its HTTP server: keys, `fetch`, `seed`, `simulate`, `clock`, `events`, `faults`,
+ * `requests`, its internals under a symbol. `createFakeChainbill` (create.ts) adds `listen()`, where
+ * the server and the control API are wired.
  *
  * @param options - Organization id, base URL, renewal retry schedule.
- * @returns The fake: keys, `fetch`, `listen()`, `seed`, `simulate`, `clock`, `events`, `faults`, `requests`.
- * @example
- * ```ts
- * import { Chainbill } from 'chainbill';
- * import { createFakeChainbill } from 'chainbill/testing';
- * const fake = createFakeChainbill();
- * const chainbill = new Chainbill({ apiKey: fake.apiKey, baseUrl: fake.baseUrl, fetch: fake.fetch });
- * ```
+ * @returns The fake, but `listen`.
  */
-export function createFakeChainbill(options: FakeChainbillOptions = {}): FakeChainbill {
+export function createFakeCore(options: FakeChainbillOptions = {}): Omit<FakeChainbill, 'listen'> {
   const orgId = options.orgId ?? 'org_fake';
   const baseUrl = (options.baseUrl ?? 'https://api.chainbill.test/v1').replace(/\/+$/, '');
   const clock = createClock((from, to) => runDue(state, dueSources, from, to));
@@ -202,21 +199,25 @@ export function createFakeChainbill(options: FakeChainbillOptions = {}): FakeCha
   const liveApiKey = state.issueKey(orgId, 'live');
   const answering: Answering = {
     state,
-    routes: compile(routes),
+    routes: compile(routes, (route) => route.operation),
     log: [],
     faults: new FaultQueue(routes.map((route) => route.operation.path)),
   };
   const base = basePathOf(baseUrl);
-  // fetch and msw answer at the base URL's origin only; listen() answers whatever Host is sent.
-  const handleLocal = (incoming: Incoming): Promise<Response> =>
-    answer(answering, incoming, { origin: null, path: base.path });
   const scopeOf = (key: string = apiKey): Scope => {
     const scope = state.scopeOfKey(key);
     if (!scope)
       throw new Error('seed: unknown apiKey; use fake.apiKey, fake.liveApiKey or fake.createApiKey()');
     return scope;
   };
-  const fake: FakeChainbill = {
+  // fetch and msw answer at the base URL's origin only; listen() answers whatever Host is sent.
+  const inside: FakeInternals = {
+    state,
+    orgId,
+    basePath: base.path,
+    answer: (incoming) => answer(answering, incoming, { origin: null, path: base.path }),
+  };
+  const fake: Omit<FakeChainbill, 'listen'> = {
     apiKey,
     liveApiKey,
     baseUrl,
@@ -225,16 +226,6 @@ export function createFakeChainbill(options: FakeChainbillOptions = {}): FakeCha
       // As undici does when the connection is reset (an injected reset or a dropped response).
       if (response.type === 'error') throw new TypeError('fetch failed', { cause: connectionReset() });
       return response;
-    },
-    listen: ({ port, host, controlToken } = {}) => {
-      const handle =
-        controlToken === undefined
-          ? handleLocal
-          : (incoming: Incoming) =>
-              incoming.url.pathname.startsWith('/_fake/') || incoming.url.pathname === '/_fake'
-                ? controlAnswer(fake, controlToken, incoming)
-                : handleLocal(incoming);
-      return serve(handle, base.path, port, host);
     },
     seed: causedBy(state, 'seed', {
       ...payoutSeeds(state, scopeOf),
@@ -264,6 +255,7 @@ export function createFakeChainbill(options: FakeChainbillOptions = {}): FakeCha
     createApiKey: (keyOptions = {}) =>
       state.issueKey(keyOptions.orgId ?? orgId, keyOptions.environment ?? 'sandbox', keyOptions.key),
   };
+  Object.defineProperty(fake, internals, { value: inside });
   return fake;
 }
 

@@ -1,4 +1,5 @@
 export type { FakeAdvance, FakeClock, FakeDuration } from './clock.js';
+export { createFakeChainbill } from './create.js';
 export { FakeApiError } from './errors.js';
 export type { FakeEvent, FakeEventCause, FakeEventType } from './events.js';
 export type {
@@ -8,7 +9,6 @@ export type {
   FakeSeeds,
   FakeSimulations,
 } from './fake.js';
-export { createFakeChainbill } from './fake.js';
 export type { FakeFault, FakeFaultMatch, FakeFaults, FakePendingFault } from './faults.js';
 export type {
   FakeEnvironment,

@@ -1,7 +1,7 @@
 import type * as z from 'zod/mini';
 import { toIssues } from '../internal/issues.js';
 import { FakeApiError, oneLine } from './errors.js';
-import { createFakeChainbill, type FakeChainbill } from './fake.js';
+import type { FakeChainbill } from './fake.js';
 import type { FakeEnvironment } from './records.js';
 import {
   checkSeedFile,
@@ -11,6 +11,7 @@ import {
   type SeedKeys,
   seedCollections,
 } from './seed-shape.js';
+import { internalsOf } from './slot.js';
 
 export type { SeedCollection, SeedFile, SeedFileOrganization, SeedKeys, SeedRecord } from './seed-shape.js';
 export { checkSeedFile, SeedFileError } from './seed-shape.js';
@@ -41,16 +42,9 @@ type SeedFunction = (fields: Record<string, unknown>, options: { apiKey: string 
 
 const environments: readonly FakeEnvironment[] = ['sandbox', 'live'];
 
-/** The organizations seed files gave each fake, with their keys; the fake's own when named. */
-const registries = new WeakMap<FakeChainbill, Map<string, SeedKeys>>();
-
+/** The organizations seed files gave a fake, with their keys; the fake's own when named. Kept in its state. */
 function registryOf(fake: FakeChainbill): Map<string, SeedKeys> {
-  let registry = registries.get(fake);
-  if (!registry) {
-    registry = new Map();
-    registries.set(fake, registry);
-  }
-  return registry;
+  return internalsOf(fake).state.organizations;
 }
 
 /**
@@ -99,11 +93,11 @@ export function parseSeedFile(text: string): SeedFile {
 }
 
 /**
- * Applies a seed file to a fake, whole or not at all: it is checked, then applied to a fresh
- * scratch fake (records of a seed file may refer only to records of the same file, with
- * `{ "$ref": "<$name>" }`, so the scratch run meets every error the real one would); only when
- * that succeeds is it applied to `fake`. Keys are issued first; an environment that lists no key
- * gets one (or keeps the one an earlier seed gave it). Record ids are the fake's, new each time.
+ * Applies a seed file to a fake, whole or not at all: it is checked, then applied in one
+ * transaction of the fake's state, so a record that the fake refuses half way (a field of the wrong
+ * type, a reference to nothing) leaves no key, record or event of the file behind. Keys are issued
+ * first; an environment that lists no key gets one (or keeps the one an earlier seed gave it).
+ * Record ids are the fake's, new each time.
  *
  * @param fake - The fake to seed.
  * @param json - The parsed seed file (docs/fake-server.md: Seed files).
@@ -129,21 +123,7 @@ export function applySeedFile(fake: FakeChainbill, json: unknown): SeedSummary {
           );
       });
   });
-  const scratch = createFakeChainbill();
-  scratch.clock.set(fake.clock.now());
-  const scratchRegistry = new Map<string, SeedKeys>();
-  for (const [orgId, keys] of registry) {
-    for (const environment of environments)
-      for (const key of keys[environment]) scratch.createApiKey({ orgId, environment, key });
-    scratchRegistry.set(orgId, { sandbox: [...keys.sandbox], live: [...keys.live] });
-  }
-  run(scratch, file, scratchRegistry);
-  try {
-    return run(fake, file, registry);
-  } catch (error) {
-    // The scratch run succeeded, so this is a bug in the fake; say plainly that it is half applied.
-    throw new SeedFileError('', `failed after a successful dry run, partly applied: ${oneLine(error)}`);
-  }
+  return internalsOf(fake).state.atomically(() => run(fake, file, registry));
 }
 
 function run(fake: FakeChainbill, file: SeedFile, registry: Map<string, SeedKeys>): SeedSummary {

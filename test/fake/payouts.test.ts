@@ -58,9 +58,17 @@ describe('fake API: payout rules', () => {
     });
     const { data } = await client().payouts.settlements.list({ payout_intent_id: settled.id });
     expect(data).toEqual([
-      expect.objectContaining({ tx_hash: settled.expected_tx_hash, amount_atomic: '42500000', chain: 'base' }),
+      expect.objectContaining({
+        tx_hash: settled.expected_tx_hash,
+        amount_atomic: '42500000',
+        chain: 'base',
+      }),
     ]);
-    expect(fake().events.filter((e) => e.objectId === settled.id).map((e) => [e.type, e.cause])).toEqual([
+    expect(
+      fake()
+        .events.filter((e) => e.objectId === settled.id)
+        .map((e) => [e.type, e.cause]),
+    ).toEqual([
       ['payout.created', 'seed'],
       ['payout.approved', 'seed'],
       ['payout.pending_execution', 'seed'],
@@ -71,7 +79,10 @@ describe('fake API: payout rules', () => {
     const canceled = fake().seed.payout({ status: 'canceled', canceled_at: '2026-01-05T00:00:00.000Z' });
     expect(canceled).toMatchObject({ canceled_at: '2026-01-05T00:00:00.000Z', approved_at: null });
     const failed = fake().seed.payout({ status: 'failed' });
-    expect(failed).toMatchObject({ failure_reason: 'execution_failed', failed_at: '2026-03-02T10:00:00.000Z' });
+    expect(failed).toMatchObject({
+      failure_reason: 'execution_failed',
+      failed_at: '2026-03-02T10:00:00.000Z',
+    });
   });
 
   it('simulate fails an approved payout with a reason, and refuses a draft', async () => {

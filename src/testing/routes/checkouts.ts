@@ -15,7 +15,7 @@ import { conflict } from '../errors.js';
 import { recordRevenueEvent } from '../ledger.js';
 import { dueSource, type Lifecycle, transition, walk } from '../lifecycle.js';
 import type { FakeCheckout } from '../records.js';
-import { type Route, route } from '../router.js';
+import { type Route, route } from '../route.js';
 import type { DueSource } from '../schedule.js';
 import { type FakeState, newId, type Scope } from '../state.js';
 import { checkedFields, type Fields, readParams } from '../validate.js';

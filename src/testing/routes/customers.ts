@@ -1,7 +1,7 @@
 import type { Wire } from '../../internal/tie.js';
 import { type Customer, type CustomerCreateParams, customerOperations } from '../../resources/customers.js';
 import type { FakeCustomer } from '../records.js';
-import { type Route, route } from '../router.js';
+import { type Route, route } from '../route.js';
 import { type FakeState, newId, type Scope } from '../state.js';
 import { readBody } from '../validate.js';
 

@@ -7,7 +7,7 @@ import {
 } from '../../resources/entitlements.js';
 import { FakeApiError, notFound } from '../errors.js';
 import type { FakeEntitlement } from '../records.js';
-import { type Route, route } from '../router.js';
+import { type Route, route } from '../route.js';
 import { type FakeState, newId, type Scope } from '../state.js';
 
 type Values = Pick<FakeEntitlement, 'value_type' | `value_${EntitlementValueType}`>;

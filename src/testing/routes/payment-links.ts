@@ -8,7 +8,7 @@ import {
 import { conflict, FakeApiError, invalid } from '../errors.js';
 import { dueSource, type Lifecycle, transition } from '../lifecycle.js';
 import type { FakePaymentLink, FakePaymentMethod, PaymentLinkStatus } from '../records.js';
-import { type Route, route } from '../router.js';
+import { type Route, route } from '../route.js';
 import type { DueSource } from '../schedule.js';
 import { type FakeState, newId, type Scope } from '../state.js';
 import { insertCheckout, strip } from './checkouts.js';

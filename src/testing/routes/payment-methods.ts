@@ -10,7 +10,7 @@ import {
 } from '../../resources/payment-methods.js';
 import { invalid, notFound } from '../errors.js';
 import type { FakePaymentMethod } from '../records.js';
-import { type Route, route } from '../router.js';
+import { type Route, route } from '../route.js';
 import { type FakeState, newId, type Scope } from '../state.js';
 import { type Fields, readParams } from '../validate.js';
 

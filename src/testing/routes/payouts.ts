@@ -20,7 +20,7 @@ import { randomTxHash, treasuryAddress } from '../chain.js';
 import { conflict, invalid, notFound } from '../errors.js';
 import { type Lifecycle, transition, walk } from '../lifecycle.js';
 import type { FakePayout, FakeSettlement } from '../records.js';
-import { type Route, type RouteContext, route } from '../router.js';
+import { type Route, type RouteContext, route } from '../route.js';
 import { type FakeState, newId, type Scope } from '../state.js';
 import { checkedFields, readBody } from '../validate.js';
 

@@ -1,6 +1,6 @@
 import { type Plan, planOperations, planStatuses } from '../../resources/plans.js';
 import type { FakePlan } from '../records.js';
-import { type Route, route } from '../router.js';
+import { type Route, route } from '../route.js';
 import { type FakeState, newId, type Scope } from '../state.js';
 import { enumValue, type Fields, numberValue } from '../validate.js';
 

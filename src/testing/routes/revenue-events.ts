@@ -6,7 +6,7 @@ import {
 } from '../../resources/revenue-events.js';
 import { recordRevenueEvent } from '../ledger.js';
 import type { FakeRevenueEvent } from '../records.js';
-import { type Route, type RouteContext, route } from '../router.js';
+import { type Route, type RouteContext, route } from '../route.js';
 import type { FakeState, Scope } from '../state.js';
 import { dateTimeValue, enumValue } from '../validate.js';
 

@@ -8,7 +8,7 @@ import {
 import { conflict, FakeApiError, notFound } from '../errors.js';
 import { transition } from '../lifecycle.js';
 import type { FakePaymentMethod, FakeSubscription } from '../records.js';
-import { type Route, route } from '../router.js';
+import { type Route, route } from '../route.js';
 import { type FakeState, newId, type Scope } from '../state.js';
 import { chargePeriod, resume, subscriptionLifecycle } from './subscription-billing.js';
 

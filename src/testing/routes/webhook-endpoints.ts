@@ -1,7 +1,7 @@
 import { webhookEndpointOperations } from '../../resources/webhook-endpoints.js';
 import { invalid, notFound } from '../errors.js';
 import type { FakeWebhookEndpoint } from '../records.js';
-import { type Route, route } from '../router.js';
+import { type Route, route } from '../route.js';
 import { type FakeState, newId, type Scope } from '../state.js';
 
 const endpointsOf = (scope: Scope) => scope.webhookEndpoints;

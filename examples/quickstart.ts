@@ -19,7 +19,7 @@ try {
 
   // A payout starts as a draft: nothing moves on chain until it is approved.
   const payout = await chainbill.payouts.create({
-    recipient_address: 'TXk8rQw5n3ZbY9c4hJ6u2PfLmE7sVd1aGt',
+    recipient_address: 'TYSBPXiPmfYkHyJz1LdakpxZoYSL5M71Yc',
     chain: 'tron',
     token: 'USDT',
     amount: 125.5, // token units; USDT and USDC are pegged to USD

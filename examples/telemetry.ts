@@ -66,7 +66,7 @@ try {
   const tracer = trace.getTracer('merchant-app');
   await tracer.startActiveSpan('pay invoice 42', async (parent) => {
     const payout = await chainbill.payouts.create({
-      recipient_address: 'TXk8rQw5n3ZbY9c4hJ6u2PfLmE7sVd1aGt',
+      recipient_address: 'TYSBPXiPmfYkHyJz1LdakpxZoYSL5M71Yc',
       chain: 'tron',
       token: 'USDT',
       amount: 42,

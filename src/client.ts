@@ -40,7 +40,7 @@ let copyingFrom: string | undefined;
  * import { Chainbill } from 'chainbill';
  * const chainbill = new Chainbill({ apiKey: process.env.CHAINBILL_API_KEY, baseUrl: 'https://…/v1' });
  * const payout = await chainbill.payouts.create({
- *   recipient_address: 'TQ…', chain: 'tron', token: 'USDT', amount: 125.5, currency: 'USD',
+ *   recipient_address: 'TYSBPXiPmfYkHyJz1LdakpxZoYSL5M71Yc', chain: 'tron', token: 'USDT', amount: 125.5, currency: 'USD',
  * });
  * ```
  */
@@ -130,7 +130,10 @@ export class Chainbill extends APIClient {
       validateResponses: options.validateResponses ?? true,
       hooks: options.hooks,
     });
-    this.payouts = new Payouts(this);
+    if (options.checkAddresses !== undefined && typeof options.checkAddresses !== 'boolean') {
+      throw new ConfigurationError('checkAddresses must be true or false.');
+    }
+    this.payouts = new Payouts(this, { checkAddresses: options.checkAddresses ?? true });
     this.paymentMethods = new PaymentMethods(this);
     this.plans = new Plans(this);
     this.entitlements = new Entitlements(this);

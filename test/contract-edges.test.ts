@@ -22,7 +22,7 @@ function scripted(...steps: Step[]) {
 const checkout = {
   checkout_id: 'co_1',
   status: 'pending',
-  deposit_address: 'TQrZ8tKfjhcP1gUVnNw1kTAd1jF4o7k1nA',
+  deposit_address: 'TMW6XfDns1qNo5M7bLaHXzwmGsw2Eah6SK',
   amount_usd: 5,
   amount_atomic: '5000000',
   chain: 'tron',

@@ -131,7 +131,13 @@ describe('hooks', () => {
       logger,
     });
     const payout = await chainbill.payouts.create(
-      { recipient_address: 'T1', chain: 'tron', token: 'USDT', amount: 5, currency: 'USD' },
+      {
+        recipient_address: 'TMW6XfDns1qNo5M7bLaHXzwmGsw2Eah6SK',
+        chain: 'tron',
+        token: 'USDT',
+        amount: 5,
+        currency: 'USD',
+      },
       { hooks },
     );
     await new Promise((resolve) => setTimeout(resolve, 0)); // let the rejections be logged
@@ -250,7 +256,7 @@ async function watched(options: ClientOptions = {}) {
 }
 
 const createParams = {
-  recipient_address: 'T1',
+  recipient_address: 'TMW6XfDns1qNo5M7bLaHXzwmGsw2Eah6SK',
   chain: 'tron',
   token: 'USDT',
   amount: 5,

@@ -19,6 +19,7 @@ import { planOperations } from '../src/resources/plans.js';
 import { revenueEventOperations } from '../src/resources/revenue-events.js';
 import { subscriptionOperations } from '../src/resources/subscriptions.js';
 import { webhookEndpointOperations } from '../src/resources/webhook-endpoints.js';
+import { addressOf } from '../src/testing/addresses.js';
 
 /** One parameter: values the spec allows, values it does not, how the SDK puts it on the wire. */
 export interface Field {
@@ -168,6 +169,22 @@ const payoutStatuses = [
   'canceled',
 ];
 const payoutDescription = maxText(512, true);
+/** A 20-byte account that is not the zero address. */
+const account = fc
+  .uint8Array({ minLength: 20, maxLength: 20 })
+  .filter((bytes) => bytes.some((byte) => byte !== 0));
+/** Token amounts: at least 0.01, at most 6 decimals (USDT and USDC); 7 decimals is refused. */
+const tokenAmount: Field = {
+  valid: fc.oneof(
+    fc.integer({ min: 10_000, max: 1e15 }).map((micro) => micro / 1e6),
+    fc.constant(0.01),
+  ),
+  invalid: fc.oneof(
+    number(0.01).invalid,
+    fc.integer({ min: 1, max: 1e9 }).map((n) => n + 0.1234567),
+    fc.constant(0.1 + 0.2),
+  ),
+};
 const amountLimit: Field = {
   valid: fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.constant(null)),
   invalid: fc.oneof(fc.constant('1'), fc.boolean()),
@@ -178,10 +195,17 @@ const amountLimit: Field = {
  * the few names whose rules differ between methods (`status`, `description`, `due_date`).
  */
 const byName: Record<string, Field> = {
-  recipient_address: requiredText,
+  // Valid ones depend on `chain`: see paramSets['payouts.create'].
+  recipient_address: {
+    valid: account.map((bytes) => addressOf('tron', bytes)),
+    invalid: fc.oneof(
+      requiredText.invalid,
+      fc.constantFrom('T1', 'TYSBPXiPmfYkHyJz1LdakpxZoYSL5M71Yd', 'T9yD14Nj9j7xAB4dbGeiX9h8unkKHxuWwb'),
+    ),
+  },
   chain,
   token,
-  amount: number(0.01),
+  amount: tokenAmount,
   currency: requiredText,
   reference_type: oneOf(['checkout', 'subscription', 'invoice', 'manual']),
   reference_id: { valid: fc.oneof(text(), fc.constant(null)), invalid: nonString },
@@ -295,6 +319,27 @@ function row(
 
 /** Valid parameter sets where fields depend on each other (the value field `value_type` names). */
 const paramSets: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
+  // A recipient address is one of its chain: chain and address are drawn together.
+  'payouts.create': fc
+    .record(
+      {
+        chain: fc.constantFrom('tron', 'arbitrum', 'base'),
+        account,
+        token: token.valid,
+        amount: tokenAmount.valid,
+        currency: requiredText.valid,
+        description: payoutDescription.valid,
+        reference_type: oneOf(['checkout', 'subscription', 'invoice', 'manual']).valid,
+        reference_id: fc.oneof(text(), fc.constant(null)),
+        due_date: dateTime(true).valid,
+      },
+      { requiredKeys: ['chain', 'account', 'token', 'amount', 'currency'] },
+    )
+    .map(({ account: bytes, chain: on, ...rest }) => ({
+      ...rest,
+      chain: on,
+      recipient_address: addressOf(on as 'tron' | 'arbitrum' | 'base', bytes as Uint8Array),
+    })),
   'entitlements.create': fc
     .record({
       plan_id: idOf('plan_'),

@@ -18,7 +18,7 @@ import { apiError, envelope, json, scriptedFetch, testBaseUrl, testKey, uuidV4 }
 const { fake, client, refusedBeforeSending } = useFakeApi();
 
 const payoutBody = {
-  recipient_address: 'TQrZ8tKfjhcP1gUVnNw1kTAd1jF4o7k1nA',
+  recipient_address: 'TMW6XfDns1qNo5M7bLaHXzwmGsw2Eah6SK',
   chain: 'tron',
   token: 'USDT',
   amount: 10,

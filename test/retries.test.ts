@@ -39,7 +39,7 @@ const ok: Step = json(200, payoutFixture());
 const created: Step = json(201, payoutFixture());
 const now0 = { 'retry-after': '0' };
 const createParams = {
-  recipient_address: 'TQrZ8tKfjhcP1gUVnNw1kTAd1jF4o7k1nA',
+  recipient_address: 'TMW6XfDns1qNo5M7bLaHXzwmGsw2Eah6SK',
   chain: 'tron',
   token: 'USDT',
   amount: 125.5,

@@ -79,7 +79,7 @@ export function payoutFixture(fields: Partial<PayoutIntent> = {}): PayoutIntent 
   return {
     id: 'po_fixture1',
     org_id: 'org_1',
-    recipient_address: 'TQrZ8tKfjhcP1gUVnNw1kTAd1jF4o7k1nA',
+    recipient_address: 'TMW6XfDns1qNo5M7bLaHXzwmGsw2Eah6SK',
     chain: 'tron',
     token: 'USDT',
     amount: 125.5,

@@ -88,7 +88,7 @@ function expectNoSecret(texts: string[]): void {
 }
 
 const createParams = {
-  recipient_address: 'TQrZ8tKfjhcP1gUVnNw1kTAd1jF4o7k1nA',
+  recipient_address: 'TMW6XfDns1qNo5M7bLaHXzwmGsw2Eah6SK',
   chain: 'tron',
   token: 'USDT',
   amount: 10,

@@ -128,7 +128,7 @@ describe('redirects', () => {
       });
       const error = await failure(
         client(server.url).payouts.create({
-          recipient_address: 'TQ1',
+          recipient_address: 'TMW6XfDns1qNo5M7bLaHXzwmGsw2Eah6SK',
           chain: 'tron',
           token: 'USDT',
           amount: 5,

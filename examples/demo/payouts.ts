@@ -10,15 +10,15 @@ export async function payoutStory(
 ): Promise<void> {
   step('Payouts: create three (each starts as a draft)');
   const recipients = [
-    { recipient_address: 'TXk8rQw5n3ZbY9c4hJ6u2PfLmE7sVd1aGt', chain: 'tron', token: 'USDT', amount: 1250.5 },
+    { recipient_address: 'TYSBPXiPmfYkHyJz1LdakpxZoYSL5M71Yc', chain: 'tron', token: 'USDT', amount: 1250.5 },
     {
-      recipient_address: '0x5aE3b1c9D2f47e8A6B0c3d9E1f2A4b6C8d0E1f23',
+      recipient_address: '0x5ae3B1c9D2f47e8A6B0C3d9E1f2A4b6C8D0e1F23',
       chain: 'arbitrum',
       token: 'USDC',
       amount: 310,
     },
     {
-      recipient_address: '0x9bC4d2E1f0A3b5C7d9E2f4A6b8C0d1E3f5A7b9C1',
+      recipient_address: '0x9BC4d2E1F0a3B5C7d9e2F4A6b8c0d1e3F5a7B9c1',
       chain: 'base',
       token: 'USDC',
       amount: 75.25,

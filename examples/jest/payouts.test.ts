@@ -8,10 +8,10 @@ import { createFakeChainbill, type FakeChainbill, type FakeServer } from 'chainb
 import { type Invoice, payInvoices } from './pay-invoices';
 
 const invoices: Invoice[] = [
-  { id: 'inv_1', wallet: 'TXk8rQw5n3ZbY9c4hJ6u2PfLmE7sVd1aGt', chain: 'tron', token: 'USDT', amount: 1250.5 },
+  { id: 'inv_1', wallet: 'TYSBPXiPmfYkHyJz1LdakpxZoYSL5M71Yc', chain: 'tron', token: 'USDT', amount: 1250.5 },
   {
     id: 'inv_2',
-    wallet: '0x5aE3b1c9D2f47e8A6B0c3d9E1f2A4b6C8d0E1f23',
+    wallet: '0x5ae3B1c9D2f47e8A6B0C3d9E1f2A4b6C8D0e1F23',
     chain: 'base',
     token: 'USDC',
     amount: 310,

@@ -96,7 +96,7 @@ export function pageDataJson(variant) {
  * A fixed string `due_date`, as both clients send the same bytes.
  */
 export const createParams = Object.freeze({
-  recipient_address: 'TQrZ8tKfjYjwSbkn2gXPKcDXxCWe3mKeFB',
+  recipient_address: 'TYCC8NM8NiAasZAMov25QpG5oFZ9EPFRrx',
   chain: 'tron',
   token: 'USDT',
   amount: 250,

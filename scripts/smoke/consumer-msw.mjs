@@ -12,7 +12,7 @@ server.listen({ onUnhandledRequest: 'error' });
 try {
   const chainbill = new Chainbill({ apiKey: fake.apiKey, baseUrl: fake.baseUrl, maxRetries: 0 });
   const payout = await chainbill.payouts.create({
-    recipient_address: 'TXk8rQw5n3ZbY9c4hJ6u2PfLmE7sVd1aGt',
+    recipient_address: 'TYSBPXiPmfYkHyJz1LdakpxZoYSL5M71Yc',
     chain: 'tron',
     token: 'USDT',
     amount: 20,

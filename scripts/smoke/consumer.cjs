@@ -23,7 +23,7 @@ async function main() {
   try {
     const chainbill = new Chainbill({ apiKey: fake.apiKey, baseUrl: server.url });
     const payout = await chainbill.payouts.create({
-      recipient_address: '0x5aE3b1c9D2f47e8A6B0c3d9E1f2A4b6C8d0E1f23',
+      recipient_address: '0x5ae3B1c9D2f47e8A6B0C3d9E1f2A4b6C8D0e1F23',
       chain: 'arbitrum',
       token: 'USDC',
       amount: 310,

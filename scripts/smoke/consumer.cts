@@ -14,7 +14,7 @@ async function main(): Promise<void> {
   try {
     const chainbill = new Chainbill({ apiKey: fake.apiKey, baseUrl: server.url });
     const payout: PayoutIntent = await chainbill.payouts.create({
-      recipient_address: 'TXk8rQw5n3ZbY9c4hJ6u2PfLmE7sVd1aGt',
+      recipient_address: 'TYSBPXiPmfYkHyJz1LdakpxZoYSL5M71Yc',
       chain: 'tron',
       token: 'USDT',
       amount: 1250.5,

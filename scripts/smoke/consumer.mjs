@@ -23,7 +23,7 @@ const server = await fake.listen();
 try {
   const chainbill = new Chainbill({ apiKey: fake.apiKey, baseUrl: server.url });
   const payout = await chainbill.payouts.create({
-    recipient_address: 'TXk8rQw5n3ZbY9c4hJ6u2PfLmE7sVd1aGt',
+    recipient_address: 'TYSBPXiPmfYkHyJz1LdakpxZoYSL5M71Yc',
     chain: 'tron',
     token: 'USDT',
     amount: 12.5,

@@ -21,7 +21,7 @@ const server: FakeServer = await fake.listen();
 try {
   const chainbill = new Chainbill({ apiKey: fake.apiKey, baseUrl: server.url });
   const created: PayoutIntent = await chainbill.payouts.create({
-    recipient_address: '0x9bC4d2E1f0A3b5C7d9E2f4A6b8C0d1E3f5A7b9C1',
+    recipient_address: '0x9BC4d2E1F0a3B5C7d9e2F4A6b8c0d1e3F5a7B9c1',
     chain: 'base',
     token: 'USDC',
     amount: 75.25,

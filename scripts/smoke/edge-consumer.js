@@ -14,7 +14,7 @@ globalThis.runSmoke = async (baseUrl, apiKey) => {
   if (!evalRefused) throw new Error('this runtime allows code generation: not an eval-free test');
   const chainbill = new Chainbill({ apiKey, baseUrl, maxRetries: 0 });
   const payout = await chainbill.payouts.create({
-    recipient_address: 'TXk8rQw5n3ZbY9c4hJ6u2PfLmE7sVd1aGt',
+    recipient_address: 'TYSBPXiPmfYkHyJz1LdakpxZoYSL5M71Yc',
     chain: 'tron',
     token: 'USDT',
     amount: 12.5,

@@ -72,6 +72,15 @@ export interface ClientOptions {
    */
   hooks?: Hooks | undefined;
   /**
+   * Check each payout's `recipient_address` against its `chain` before sending (docs/money.md):
+   * `payouts.create` refuses, with `RequestValidationError` (`param: 'recipient_address'`), an
+   * address whose form or checksum is wrong for the chain, the zero address and the chain's USDT
+   * or USDC contract. `false` turns the check off, for an address form the SDK does not know; the
+   * service and the fake check all the same.
+   * @default true
+   */
+  checkAddresses?: boolean | undefined;
+  /**
    * Allow construction in a browser. The key is a secret: only set this for internal tools
    * whose users may see it.
    * @default false

@@ -1,5 +1,6 @@
 import * as z from 'zod/mini';
 import type { Chainbill } from '../client.js';
+import { recipientAddressProblem, tokenAmountProblem } from '../core/address.js';
 import type { APIPromise } from '../core/api-promise.js';
 import type { PagePromise } from '../core/pagination.js';
 import type { RequestOptions } from '../core/request-options.js';
@@ -203,21 +204,46 @@ const requiredString = /*@__PURE__*/ lazy(() => z.string().check(z.minLength(1))
 const description = (): z.ZodMiniOptional<z.ZodMiniNullable<z.ZodMiniString<string>>> =>
   z.optional(z.nullable(maxString(512)));
 
-const createParams = /*@__PURE__*/ lazy(() =>
-  paramsFor<PayoutCreateParams>()(
-    z.strictObject({
-      recipient_address: requiredString(),
-      chain: chainParam(),
-      token: tokenParam(),
-      amount: amountParam(),
-      currency: requiredString(),
-      description: description(),
-      reference_type: z.optional(z.enum(payoutReferenceTypes)),
-      reference_id: z.optional(z.nullable(z.string())),
-      due_date: z.optional(z.nullable(dateTimeParam())),
+// A token amount exists on chain in whole atomic units: no more decimals than the token has.
+const tokenAmount = /*@__PURE__*/ lazy(() =>
+  amountParam().check(
+    z.superRefine((amount: number, context) => {
+      const problem = tokenAmountProblem(amount);
+      if (problem !== null) context.issues.push({ code: 'custom', message: problem, input: amount });
     }),
   ),
 );
+
+const createFields = () =>
+  z.strictObject({
+    recipient_address: requiredString(),
+    chain: chainParam(),
+    token: tokenParam(),
+    amount: tokenAmount(),
+    currency: requiredString(),
+    description: description(),
+    reference_type: z.optional(z.enum(payoutReferenceTypes)),
+    reference_id: z.optional(z.nullable(z.string())),
+    due_date: z.optional(z.nullable(dateTimeParam())),
+  });
+
+/**
+ * A payout is irreversible: its recipient address must be a real one of its chain, not the zero
+ * address, not the token's own contract (DESIGN.md: Money safety). Checked once the fields are,
+ * against a known chain only.
+ */
+const recipientCheck = () =>
+  z.superRefine((params: { chain: Chain; recipient_address: string }, context) => {
+    const problem = recipientAddressProblem(params.chain, params.recipient_address);
+    if (problem !== null)
+      context.issues.push({ code: 'custom', path: ['recipient_address'], message: problem, input: params });
+  });
+
+const createParams = /*@__PURE__*/ lazy(() =>
+  paramsFor<PayoutCreateParams>()(createFields().check(recipientCheck())),
+);
+// The client's `checkAddresses: false`: every other check stays (the fake keeps this one on).
+const createParamsUnchecked = /*@__PURE__*/ lazy(() => paramsFor<PayoutCreateParams>()(createFields()));
 
 const listParams = /*@__PURE__*/ lazy(() =>
   paramsFor<PayoutListParams>()(
@@ -276,36 +302,52 @@ export const payoutOperations: {
   },
 };
 
+/** `payouts.create` as the client sends it with `checkAddresses: false`. */
+const createUnchecked: Operation<PayoutCreateParams, PayoutIntent> = {
+  ...payoutOperations.create,
+  params: createParamsUnchecked,
+};
+
 /** Payout intents: create, list, approve or cancel, update (spec: Payouts). */
 export class Payouts extends APIResource {
   /** On-chain settlement records of payouts (spec: GET /payouts/settlements). */
   readonly settlements: PayoutSettlements;
+  readonly #create: Operation<PayoutCreateParams, PayoutIntent>;
 
-  /** @param client - The client to call through. */
-  constructor(client: Chainbill) {
+  /**
+   * @param client - The client to call through.
+   * @param options - `checkAddresses`: the client option of that name.
+   */
+  constructor(client: Chainbill, options: { checkAddresses: boolean } = { checkAddresses: true }) {
     super(client);
     this.settlements = new PayoutSettlements(client);
+    this.#create = options.checkAddresses ? payoutOperations.create : createUnchecked;
   }
 
   /**
-   * Creates a payout intent in status `draft` (spec: POST /payouts).
+   * Creates a payout intent in status `draft` (spec: POST /payouts). A payout is irreversible, so
+   * before anything is sent the recipient address is checked against the chain (its form and
+   * checksum; not the zero address, not the chain's USDT or USDC contract: docs/money.md) and the
+   * amount against the token (at most 6 decimals, as USDT and USDC have).
    *
-   * @param params - Recipient, chain, token, amount (token units, ≥ 0.01), currency, and optional
-   *   description (≤ 512 chars), reference and due date.
+   * @param params - Recipient (an address of `chain`), chain, token, amount (token units, ≥ 0.01,
+   *   at most 6 decimals), currency, and optional description (≤ 512 chars), reference and due date.
    * @param options - Per-call options; an `Idempotency-Key` is sent and kept across retries.
    * @returns The new payout intent.
-   * @throws {RequestValidationError} on a missing or out-of-range parameter, before sending.
+   * @throws {RequestValidationError} on a missing or out-of-range parameter, before sending:
+   *   `param: 'recipient_address'` for an address the chain cannot take (unless the client has
+   *   `checkAddresses: false`), `param: 'amount'` for more than 6 decimals.
    * @throws {AuthenticationError} on a rejected key; {@link APIError} subclasses on other errors.
    * @example
    * ```ts
    * const payout = await chainbill.payouts.create({
-   *   recipient_address: 'TQrZ8…', chain: 'tron', token: 'USDT', amount: 250, currency: 'USD',
+   *   recipient_address: 'TYSBPXiPmfYkHyJz1LdakpxZoYSL5M71Yc', chain: 'tron', token: 'USDT', amount: 250, currency: 'USD',
    *   reference_type: 'invoice', reference_id: 'inv_2041', due_date: new Date('2026-12-01'),
    * });
    * ```
    */
   create(params: PayoutCreateParams, options?: RequestOptions): APIPromise<PayoutIntent> {
-    return this._request(payoutOperations.create, { params }, options);
+    return this._request(this.#create, { params }, options);
   }
 
   /**

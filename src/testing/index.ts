@@ -1,3 +1,4 @@
+export { addressOf, randomAddress } from './addresses.js';
 export type { FakeAdvance, FakeClock, FakeDuration } from './clock.js';
 export { createFakeChainbill } from './create.js';
 export { FakeApiError } from './errors.js';

@@ -8,7 +8,7 @@ import { expect } from 'vitest';
 
 /** A payout create body the fake accepts. */
 export const payout = {
-  recipient_address: 'T1',
+  recipient_address: 'TMW6XfDns1qNo5M7bLaHXzwmGsw2Eah6SK',
   chain: 'tron',
   token: 'USDT',
   amount: 10,

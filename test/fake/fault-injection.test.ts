@@ -15,7 +15,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 
 const payout: PayoutCreateParams = {
-  recipient_address: 'TQ5NqWJfDZcv5o8x4Jy2Jp3q6j1tJd3Kqv',
+  recipient_address: 'TS7uTd4UvXRM4cEzr1i13x8JPFQ5BSu9uQ',
   chain: 'tron',
   token: 'USDT',
   amount: 125.5,

@@ -38,7 +38,7 @@ describe('fake API: payout rules', () => {
     expect(data[0]).toMatchObject({
       tx_hash: payout?.expected_tx_hash,
       amount_atomic: '10000000',
-      to_address: 'T1',
+      to_address: 'TMW6XfDns1qNo5M7bLaHXzwmGsw2Eah6SK',
     });
     expect(() => fake().simulate.advancePayout(id)).toThrow(/only an approved payout/);
   });

@@ -5,7 +5,12 @@ declare const chainbill: Chainbill;
 
 describe('payouts types', () => {
   it('create requires the spec fields and closed enums', () => {
-    const base = { recipient_address: 'T', chain: 'tron', token: 'USDT', amount: 1 } as const;
+    const base = {
+      recipient_address: 'TMW6XfDns1qNo5M7bLaHXzwmGsw2Eah6SK',
+      chain: 'tron',
+      token: 'USDT',
+      amount: 1,
+    } as const;
     chainbill.payouts.create({ ...base, currency: 'USD' });
     // @ts-expect-error currency is required
     chainbill.payouts.create(base);

@@ -13,7 +13,7 @@ import { useFakeApi } from '../helpers.js';
 const { fake, client } = useFakeApi();
 
 const required = {
-  recipient_address: 'TXk8rQw5n3ZbY9c4hJ6u2PfLmE7sVd1aGt',
+  recipient_address: 'TYSBPXiPmfYkHyJz1LdakpxZoYSL5M71Yc',
   chain: 'tron',
   token: 'USDT',
   amount: 125.5,

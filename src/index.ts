@@ -41,6 +41,8 @@ export type {
   Token,
   Unrecognized,
 } from './core/types.js';
+export type { WaitForSettlementOptions } from './core/wait.js';
+export { WaitTimeoutError } from './core/wait.js';
 export type { Checkout, CheckoutListParams, CheckoutStatus } from './resources/checkouts.js';
 export { Checkouts } from './resources/checkouts.js';
 export type { Customer, CustomerCreateParams, CustomerListParams } from './resources/customers.js';

@@ -41,6 +41,8 @@ export interface Row {
   params?: fc.Arbitrary<Record<string, unknown>>;
   /** Fields the method adds itself (`approve` → `status: 'approved'`, the first `offset`). */
   fixed?: Record<string, unknown>;
+  /** What it sends when that is not its params and `fixed` (a wait polls a list by the id). */
+  sends?: (id: string) => Record<string, unknown>;
   call: (client: Chainbill, id: string, params: never) => PromiseLike<unknown>;
 }
 
@@ -416,6 +418,17 @@ export const rows: Row[] = [
     ownParams: false,
     fixed: { status: 'canceled' },
   }),
+  // A wait is polls of the settlement list: its options are no params, and it sends the id.
+  {
+    ...row(
+      'payouts.waitForSettlement',
+      payoutSettlementOperations.list,
+      (c, id) => c.payouts.waitForSettlement(id, { pollIntervalMs: 1, maxWaitMs: 1 }),
+      { ownParams: false },
+    ),
+    idPrefix: 'po_',
+    sends: (id) => ({ payout_intent_id: id, limit: 100 }),
+  },
   ...(
     [
       ['cancel', 'cancel'],

@@ -112,7 +112,8 @@ describe.each(rows.map((row) => [row.name, row] as const))('%s', (_, row) => {
         expect(request?.method).toBe(row.http);
         expect(request?.url.pathname).toBe(`/v1${row.path(id)}`);
         expect(request?.headers.get('authorization')).toBe(`Bearer ${testKey}`);
-        const wire = JSON.parse(JSON.stringify({ ...row.fixed, ...params })) as Record<string, unknown>;
+        const sent = row.sends?.(id) ?? { ...row.fixed, ...params };
+        const wire = JSON.parse(JSON.stringify(sent)) as Record<string, unknown>;
         if (row.http === 'GET') {
           const query = Object.fromEntries(Object.entries(wire).map(([k, v]) => [k, String(v)]));
           expect(Object.fromEntries(request?.url.searchParams ?? [])).toEqual(query);

@@ -1,4 +1,10 @@
-import { AuthenticationError, Chainbill, fromAtomicUnits, RequestValidationError } from 'chainbill';
+import {
+  AuthenticationError,
+  Chainbill,
+  fromAtomicUnits,
+  RequestValidationError,
+  WaitTimeoutError,
+} from 'chainbill';
 import type { FakeChainbill } from 'chainbill/testing';
 import { show, step } from './output.js';
 
@@ -54,11 +60,26 @@ export async function payoutStory(
     show(`${count}. ${payout.id}  ${payout.status.padEnd(9)} due ${payout.due_date}`);
   }
 
-  step('Payouts: settle the approved one and list its settlement record');
+  step('Payouts: the approved one goes on-chain and settles as blocks come (Tron: one every 3 s)');
   if (fake) {
-    fake.simulate.settlePayout(first);
-    show('(the fake moved it approved → pending_execution → executed → verifying → settled)');
-  } else show('(against a real server the chain settles it; listing what is there now)');
+    fake.simulate.executePayout(first); // the fake's chain: sent now, in the next block
+    for (const seconds of [3, 3, 30]) {
+      fake.clock.advance({ seconds }); // the fake's clock: blocks are mined as it moves
+      const now = (await chainbill.payouts.list().toArray({ max: 100 })).find((p) => p.id === first);
+      const [record] = (await chainbill.payouts.settlements.list({ payout_intent_id: first })).data;
+      show(`+${seconds} s: ${now?.status ?? '?'}${record ? `, ${record.confirmations} confirmations` : ''}`);
+    }
+  } else show('(against a real server the chain settles it; waiting for one confirmation)');
+  try {
+    const settlement = await chainbill.payouts.waitForSettlement(first, {
+      minConfirmations: 12,
+      maxWaitMs: 30_000,
+    });
+    show(`waitForSettlement: ${settlement.confirmations} confirmations, tx ${settlement.tx_hash}`);
+  } catch (error) {
+    if (!(error instanceof WaitTimeoutError)) throw error;
+    show(`not settled within 30 s (${error.lastSettlement?.confirmations ?? 0} confirmations so far)`);
+  }
   const settled = await chainbill.payouts.list({ status: 'settled' }).toArray({ max: 1_000 });
   const payout = settled.find((p) => p.id === first);
   show(`${first}  ${payout?.status ?? 'not settled yet'}  tx ${payout?.expected_tx_hash ?? '-'}`);
@@ -75,6 +96,21 @@ export async function payoutStory(
   } catch (error) {
     if (!(error instanceof AuthenticationError)) throw error;
     show(`AuthenticationError: status ${error.status}, type ${error.type}, code ${error.code}`);
+  }
+
+  step('Errors: a mistyped address is refused before anything is sent (a payout cannot be undone)');
+  const sentBefore = fake?.requests.length;
+  try {
+    // The first recipient with its last character mistyped: its base58check checksum fails.
+    await chainbill.payouts.create({
+      ...recipients[0],
+      recipient_address: 'TYSBPXiPmfYkHyJz1LdakpxZoYSL5M71Yd',
+      currency: 'USD',
+    });
+  } catch (error) {
+    if (!(error instanceof RequestValidationError)) throw error;
+    show(`RequestValidationError: ${error.message}`);
+    if (fake) show(`the fake saw ${fake.requests.length - (sentBefore ?? 0)} requests for it`);
   }
 
   step('Errors: an amount of 0.001 is refused before anything is sent');

@@ -6,6 +6,7 @@ import type { PagePromise } from '../core/pagination.js';
 import type { RequestOptions } from '../core/request-options.js';
 import { APIResource } from '../core/resource.js';
 import type { Chain, Environment, Token, Unrecognized } from '../core/types.js';
+import type { WaitForSettlementOptions } from '../core/wait.js';
 import { idPrefixes } from '../internal/ids.js';
 import type { ListOperation, Operation } from '../internal/operation.js';
 import {
@@ -27,7 +28,8 @@ import {
   tokenParam,
 } from '../internal/schemas.js';
 import { model, paramsFor } from '../internal/tie.js';
-import { PayoutSettlements } from './payout-settlements.js';
+import { waitForSettlement } from '../internal/wait.js';
+import { type PayoutSettlement, PayoutSettlements } from './payout-settlements.js';
 
 // One resource, one file (STYLE.md rule 1): the payout model, its params and the class are all
 // here, which puts this file past the 300-line guide; the settlements are a resource of their own.
@@ -420,5 +422,32 @@ export class Payouts extends APIResource {
    */
   cancel(id: string, options?: RequestOptions): APIPromise<PayoutIntent> {
     return this.update(id, { status: 'canceled' }, options);
+  }
+
+  /**
+   * Waits for a payout to settle on-chain: polls its settlement records
+   * (`GET /payouts/settlements?payout_intent_id=…`) every `pollIntervalMs` until one has
+   * `minConfirmations`, and resolves with it. Each poll is an ordinary call (retries, hooks,
+   * spans), with the `RequestOptions` given here. The spec has no route to read one payout, so a
+   * payout that fails is seen only as one that never settles: look at
+   * `payouts.list({ status: 'failed' })` when the wait times out (docs/api-tour.md).
+   *
+   * @param id - Payout id, prefix `po_`, of an approved payout.
+   * @param options - `minConfirmations` (default 1), `pollIntervalMs` (ms, default 5 000),
+   *   `maxWaitMs` (ms, default 15 minutes), `signal`, and the options of each poll.
+   * @returns The settlement record with the most confirmations, once it has `minConfirmations`.
+   * @throws {RequestValidationError} for a bad id (`param: 'id'`) or option, before any poll.
+   * @throws {WaitTimeoutError} after `maxWaitMs`, with `lastSettlement` and `waitedMs`.
+   * @throws {APIUserAbortError} as soon as `signal` aborts; no poll is sent after it.
+   * @throws {APIError} and the other errors of a poll that fails for good.
+   * @example
+   * ```ts
+   * const approved = await chainbill.payouts.approve(payoutId);
+   * const settlement = await chainbill.payouts.waitForSettlement(approved.id, { minConfirmations: 20 });
+   * console.log(settlement.tx_hash, settlement.confirmations);
+   * ```
+   */
+  waitForSettlement(id: string, options: WaitForSettlementOptions = {}): Promise<PayoutSettlement> {
+    return waitForSettlement(this.settlements, id, options);
   }
 }

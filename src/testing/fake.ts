@@ -7,14 +7,8 @@ import type { FakeEnvironment } from './records.js';
 import { basePathOf } from './refusals.js';
 import type { Route } from './route.js';
 import { type Answering, answer, type FakeRequest } from './router.js';
-import {
-  type CheckoutSeeds,
-  type CheckoutSimulations,
-  checkoutRoutes,
-  checkoutSeeds,
-  checkoutSimulations,
-  checkoutsDue,
-} from './routes/checkouts.js';
+import { type CheckoutSimulations, checkoutSimulations } from './routes/checkout-simulations.js';
+import { type CheckoutSeeds, checkoutRoutes, checkoutSeeds, checkoutsDue } from './routes/checkouts.js';
 import { type CustomerSeeds, customerRoutes, customerSeeds } from './routes/customers.js';
 import { entitlementRoutes } from './routes/entitlements.js';
 import {
@@ -29,6 +23,7 @@ import {
   paymentMethodSeeds,
 } from './routes/payment-methods.js';
 import { type PayoutSimulations, payoutSimulations } from './routes/payout-execution.js';
+import { payoutsDue, refreshSettlements } from './routes/payout-lifecycle.js';
 import { type PayoutSeeds, payoutRoutes, payoutSeeds } from './routes/payouts.js';
 import { type PlanSeeds, planRoutes, planSeeds } from './routes/plans.js';
 import { type RevenueEventSeeds, revenueEventRoutes, revenueEventSeeds } from './routes/revenue-events.js';
@@ -180,7 +175,7 @@ const routes: readonly Route[] = [
 ];
 
 // One entry per resource module with work that falls due on the clock.
-const dueSources: readonly DueSource[] = [subscriptionsDue, checkoutsDue, paymentLinksDue];
+const dueSources: readonly DueSource[] = [subscriptionsDue, checkoutsDue, paymentLinksDue, payoutsDue];
 
 /**
  * The fake without its HTTP server: keys, `fetch`, `seed`, `simulate`, `clock`, `events`, `faults`,
@@ -193,7 +188,11 @@ const dueSources: readonly DueSource[] = [subscriptionsDue, checkoutsDue, paymen
 export function createFakeCore(options: FakeChainbillOptions = {}): Omit<FakeChainbill, 'listen'> {
   const orgId = options.orgId ?? 'org_fake';
   const baseUrl = (options.baseUrl ?? 'https://api.chainbill.test/v1').replace(/\/+$/, '');
-  const clock = createClock((from, to) => runDue(state, dueSources, from, to));
+  const clock = createClock((from, to) => {
+    const moved = runDue(state, dueSources, from, to);
+    refreshSettlements(state, to);
+    return moved;
+  });
   const state: FakeState = new FakeState(clock, renewalRetriesOf(options.renewalRetries));
   const apiKey = state.issueKey(orgId, 'sandbox');
   const liveApiKey = state.issueKey(orgId, 'live');

@@ -18,7 +18,8 @@ export type {
   FakeWebhookEndpoint,
 } from './records.js';
 export type { FakeRequest } from './router.js';
-export type { CheckoutSeeds, CheckoutSimulations } from './routes/checkouts.js';
+export type { CheckoutSimulations } from './routes/checkout-simulations.js';
+export type { CheckoutSeeds } from './routes/checkouts.js';
 export type { CustomerSeeds } from './routes/customers.js';
 export type { PaymentLinkSimulations } from './routes/payment-links.js';
 export type { PaymentMethodSeeds } from './routes/payment-methods.js';

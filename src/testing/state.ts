@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Environment } from '../core/types.js';
 import { type IdKind, idPrefixes } from '../internal/ids.js';
+import type { Transfer } from './chain.js';
 import type { InternalClock } from './clock.js';
 import { Collection, type CollectionData } from './collection.js';
 import { notFound } from './errors.js';
@@ -110,6 +111,7 @@ interface Captured {
   failingPaymentMethods: string[];
   dunning: [string, Dunning][];
   organizations: [string, OrganizationKeys][];
+  transfers: [string, Transfer][];
 }
 
 /**
@@ -129,6 +131,11 @@ export class FakeState {
   readonly dunning: Map<string, Dunning> = new Map();
   /** Organizations named by seed files (and the fake's own, once remembered), with their keys. */
   readonly organizations: Map<string, OrganizationKeys> = new Map();
+  /**
+   * Checkouts and payouts on the chain (`simulate.payCheckout`, `simulate.executePayout`), by id:
+   * their blocks come with the clock. A record moved by the one-step helpers is not here.
+   */
+  readonly transfers: Map<string, Transfer> = new Map();
   readonly #keys = new Map<string, Scope>();
   #scopes = new Map<string, Scope>();
 
@@ -166,6 +173,7 @@ export class FakeState {
     this.events.clear();
     this.failingPaymentMethods.clear();
     this.dunning.clear();
+    this.transfers.clear();
   }
 
   /** The scope of an organization and environment, created on first use. */
@@ -271,6 +279,7 @@ export class FakeState {
       failingPaymentMethods: [...this.failingPaymentMethods],
       dunning: [...this.dunning],
       organizations: [...this.organizations],
+      transfers: [...this.transfers],
     });
   }
 
@@ -288,6 +297,7 @@ export class FakeState {
     replaceAll(this.failingPaymentMethods, captured.failingPaymentMethods);
     replaceAll(this.dunning, captured.dunning);
     replaceAll(this.organizations, captured.organizations);
+    replaceAll(this.transfers, captured.transfers);
   }
 }
 

@@ -1,4 +1,12 @@
-import type { Chainbill, Page, PayoutIntent, PayoutSettlement, PayoutStatus, Unrecognized } from 'chainbill';
+import type {
+  Chainbill,
+  Page,
+  PayoutIntent,
+  PayoutSettlement,
+  PayoutStatus,
+  Unrecognized,
+  WaitForSettlementOptions,
+} from 'chainbill';
 import { describe, expectTypeOf, it } from 'vitest';
 
 declare const chainbill: Chainbill;
@@ -45,5 +53,15 @@ describe('payouts types', () => {
     const { data, requestId } = await chainbill.payouts.approve('po_1').withResponse();
     expectTypeOf(data).toEqualTypeOf<PayoutIntent>();
     expectTypeOf(requestId).toEqualTypeOf<string | null>();
+  });
+
+  it('waitForSettlement takes an id and its options, and resolves with a settlement record', async () => {
+    expectTypeOf(await chainbill.payouts.waitForSettlement('po_1')).toEqualTypeOf<PayoutSettlement>();
+    const options = { minConfirmations: 20, pollIntervalMs: 5_000, maxWaitMs: 60_000, timeout: 10_000 };
+    expectTypeOf(options).toMatchTypeOf<WaitForSettlementOptions>();
+    // @ts-expect-error minConfirmations is a number
+    chainbill.payouts.waitForSettlement('po_1', { minConfirmations: '20' });
+    // @ts-expect-error the id is required
+    chainbill.payouts.waitForSettlement();
   });
 });

@@ -10,10 +10,9 @@ import {
 } from '../../resources/checkouts.js';
 import { requiredConfirmationsParam } from '../../resources/payment-methods.js';
 import { randomAddress } from '../addresses.js';
-import { randomTxHash } from '../chain.js';
-import { conflict } from '../errors.js';
+import { blockTime, randomTxHash } from '../chain.js';
 import { recordRevenueEvent } from '../ledger.js';
-import { dueSource, type Lifecycle, transition, walk } from '../lifecycle.js';
+import { type DueWork, dueSource, type Lifecycle, type Moving, transition, walk } from '../lifecycle.js';
 import type { FakeCheckout } from '../records.js';
 import { type Route, route } from '../route.js';
 import type { DueSource } from '../schedule.js';
@@ -75,8 +74,34 @@ export const checkoutLifecycle: Lifecycle<CheckoutStatus, FakeCheckout> = {
       at: Date.parse(record.expires_at),
       run: () => transition(checkoutLifecycle, state, scope, record, 'expired'),
     }),
+    detected: (moving) => nextConfirmation(moving),
+    confirming: (moving) => nextConfirmation(moving),
   },
 };
+
+/**
+ * A paid checkout's next block (`simulate.payCheckout`): one more confirmation, `confirming` from
+ * the first, and at `required_confirmations` `confirmed`, or `failed` when the payer sent less
+ * than the checkout's amount. A checkout moved by `advanceCheckout` has no blocks.
+ */
+function nextConfirmation({ state, scope, record }: Omit<Moving<FakeCheckout>, 'now'>): DueWork | undefined {
+  const transfer = state.transfers.get(record.id);
+  if (transfer === undefined) return undefined;
+  return {
+    at: blockTime(record.chain, transfer.sentAt + record.confirmations + 1),
+    run: () => {
+      const confirmations = record.confirmations + 1;
+      if (record.status === 'detected')
+        transition(checkoutLifecycle, state, scope, record, 'confirming', { fields: { confirmations } });
+      else record.confirmations = confirmations;
+      if (confirmations < record.required_confirmations) return;
+      state.transfers.delete(record.id);
+      const paid = transfer.paidAtomic;
+      const short = paid !== undefined && BigInt(paid) < BigInt(record.amount_atomic);
+      transition(checkoutLifecycle, state, scope, record, short ? 'failed' : 'confirmed');
+    },
+  };
+}
 
 /** The checkout endpoints (spec: GET /checkouts): list items carry no `id`, only `checkout_id`. */
 export const checkoutRoutes: Route[] = [
@@ -166,86 +191,6 @@ export function checkoutSeeds(state: FakeState, scopeOf: (apiKey?: string) => Sc
 
 /** The clock's work on checkouts: what each one's state has due (a `pending` one expires). */
 export const checkoutsDue: DueSource = dueSource(checkoutLifecycle, (scope) => scope.checkouts);
-
-/** Moves checkouts the way the chain would (`fake.simulate`). */
-export interface CheckoutSimulations {
-  /**
-   * Moves a checkout one step along `pending → detected → confirming → confirmed`. `detected`
-   * sets `tx_hash`, `detected_at` and 1 confirmation; `confirming` counts `required_confirmations
-   * - 1` (at least 1); `confirmed` counts all of them, sets `confirmed_at` and records a
-   * `checkout_confirmed` revenue event (amount `amount_usd`, currency `USD`, the `tx_hash`).
-   *
-   * @param id - The checkout's `checkout_id`, prefix `co_`.
-   * @returns The checkout after the step.
-   * @throws {FakeApiError} 409 when the checkout is already `confirmed`, `expired` or `failed`.
-   */
-  advanceCheckout(id: string): Checkout;
-  /**
-   * Runs a checkout to `confirmed` with every step of {@link CheckoutSimulations.advanceCheckout}.
-   *
-   * @param id - The checkout's `checkout_id`.
-   * @returns The confirmed checkout.
-   * @throws {FakeApiError} 409 when the checkout is already terminal.
-   */
-  confirmCheckout(id: string): Checkout;
-  /**
-   * Expires a `pending` checkout (status `expired`).
-   *
-   * @param id - The checkout's `checkout_id`.
-   * @returns The expired checkout.
-   * @throws {FakeApiError} 409 from any state but `pending`.
-   */
-  expireCheckout(id: string): Checkout;
-  /**
-   * Fails a checkout that is not yet terminal (status `failed`).
-   *
-   * @param id - The checkout's `checkout_id`.
-   * @returns The failed checkout.
-   * @throws {FakeApiError} 409 from a terminal state.
-   */
-  failCheckout(id: string): Checkout;
-}
-
-/** The step `advanceCheckout` takes from each state, and the confirmations it counts. */
-const steps: Partial<Record<CheckoutStatus, (checkout: FakeCheckout) => [CheckoutStatus, number]>> = {
-  pending: () => ['detected', 1],
-  detected: (checkout) => ['confirming', Math.max(1, checkout.required_confirmations - 1)],
-  confirming: (checkout) => ['confirmed', checkout.required_confirmations],
-};
-
-/** @returns The checkout simulations bound to the fake's state. */
-export function checkoutSimulations(state: FakeState): CheckoutSimulations {
-  const find = (id: string, move: string) => {
-    const found = state.locate('checkouts', id, 'checkout');
-    const { status } = found.record;
-    if (checkoutLifecycle.moves[status].length === 0)
-      throw conflict(`Checkout ${id} is ${status} (terminal) and cannot ${move}.`);
-    return found;
-  };
-  const advance = (id: string): FakeCheckout => {
-    const { scope, record } = find(id, 'advance');
-    const [to, confirmations] = (steps[record.status] as NonNullable<(typeof steps)[CheckoutStatus]>)(record);
-    return transition(checkoutLifecycle, state, scope, record, to, { fields: { confirmations } });
-  };
-  return {
-    advanceCheckout: (id) => strip(advance(id)),
-    confirmCheckout: (id) => {
-      let checkout = advance(id);
-      while (checkout.status !== 'confirmed') checkout = advance(id);
-      return strip(checkout);
-    },
-    expireCheckout: (id) => {
-      const { scope, record } = find(id, 'become expired');
-      if (record.status !== 'pending')
-        throw conflict(`Checkout ${id} is ${record.status}; only a pending checkout can expire.`);
-      return strip(transition(checkoutLifecycle, state, scope, record, 'expired'));
-    },
-    failCheckout: (id) => {
-      const { scope, record } = find(id, 'become failed');
-      return strip(transition(checkoutLifecycle, state, scope, record, 'failed'));
-    },
-  };
-}
 
 /** The checkout as the list shows it: a copy without the collection key. */
 export function strip({ id: _key, ...item }: FakeCheckout): Checkout {

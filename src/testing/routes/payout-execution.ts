@@ -1,10 +1,11 @@
 import type { PayoutSettlement } from '../../resources/payout-settlements.js';
 import type { PayoutIntent, PayoutStatus } from '../../resources/payouts.js';
+import { heightAt } from '../chain.js';
 import { conflict } from '../errors.js';
 import { transition, walk } from '../lifecycle.js';
 import type { FakePayout, FakeSettlement } from '../records.js';
 import type { FakeState, Scope } from '../state.js';
-import { payoutLifecycle } from './payouts.js';
+import { payoutLifecycle } from './payout-lifecycle.js';
 
 /** Moves payouts the way execution on-chain would (`fake.simulate`). */
 export interface PayoutSimulations {
@@ -19,6 +20,23 @@ export interface PayoutSimulations {
    *   settled payout); 404 when there is no such payout.
    */
   advancePayout(id: string): PayoutIntent;
+  /**
+   * Sends an approved payout on-chain: `pending_execution`, then `executed` (`executed_at`,
+   * `expected_tx_hash`), and from then on the fake's clock moves it (docs/testing.md: The chain on
+   * the clock): the next block of its chain makes it `verifying`, the one after `settled`, with a
+   * settlement record in the block after the one it was sent in, whose `confirmations` grow by one
+   * with every block after.
+   *
+   * @param id - Payout id, prefix `po_`.
+   * @returns The executed payout.
+   * @throws {FakeApiError} 409 when the payout is not `approved` or `pending_execution`; 404 when missing.
+   * @example
+   * ```ts
+   * fake.simulate.executePayout(payout.id);
+   * fake.clock.advance({ seconds: 6 }); // two Tron blocks: verifying, then settled
+   * ```
+   */
+  executePayout(id: string): PayoutIntent;
   /**
    * Carries an approved (or executing) payout all the way to `settled`, as the chain would.
    *
@@ -53,6 +71,14 @@ export function payoutSimulations(state: FakeState): PayoutSimulations {
     return found;
   };
   return {
+    executePayout: (id) => {
+      const { scope, record } = state.locate('payouts', id, 'payout intent');
+      if (record.status !== 'approved' && record.status !== 'pending_execution')
+        throw conflict(`Payout ${id} is ${record.status}; only an approved payout can be executed.`);
+      walk(payoutLifecycle, state, scope, record, 'executed');
+      state.transfers.set(id, { sentAt: heightAt(record.chain, state.clock.now().getTime()) });
+      return record;
+    },
     advancePayout: (id) => {
       const { scope, record } = onChain(id);
       const next = payoutLifecycle.moves[record.status].find((to) => to !== 'failed') as PayoutStatus;

@@ -16,101 +16,13 @@ import {
   payoutStatuses,
 } from '../../resources/payouts.js';
 import { randomAddress } from '../addresses.js';
-import { randomTxHash, treasuryAddress } from '../chain.js';
 import { conflict, invalid, notFound } from '../errors.js';
-import { type Lifecycle, transition, walk } from '../lifecycle.js';
-import type { FakePayout, FakeSettlement } from '../records.js';
+import { transition, walk } from '../lifecycle.js';
+import type { FakePayout } from '../records.js';
 import { type Route, type RouteContext, route } from '../route.js';
 import { type FakeState, newId, type Scope } from '../state.js';
 import { checkedFields, readBody } from '../validate.js';
-
-/** The user recorded as `approved_by` when a payout is approved through the API with a key. */
-export const apiApprover = 'api_key';
-
-/** Confirmations a settlement record starts with when nothing says otherwise. */
-const defaultConfirmations = 20;
-
-/**
- * A payout's lifecycle (spec: States and transitions, Payout intent). The API moves a `draft` to
- * `approved` or `canceled`; past `approved` the spec says nothing, and the fake's choice is the
- * chain's way: `pending_execution` → `executed` → `verifying` → `settled`, or `failed` from any of
- * them. Entering `settled` records the settlement.
- */
-export const payoutLifecycle: Lifecycle<PayoutStatus, FakePayout> = {
-  label: 'Payout',
-  initial: 'draft',
-  moves: {
-    draft: ['approved', 'canceled'],
-    approved: ['pending_execution', 'failed'],
-    pending_execution: ['executed', 'failed'],
-    executed: ['verifying', 'failed'],
-    verifying: ['settled', 'failed'],
-    settled: [],
-    failed: [],
-    canceled: [],
-  },
-  events: {
-    approved: 'payout.approved',
-    canceled: 'payout.canceled',
-    pending_execution: 'payout.pending_execution',
-    executed: 'payout.executed',
-    verifying: 'payout.verifying',
-    settled: 'payout.settled',
-    failed: 'payout.failed',
-  },
-  // A stamp keeps a value already there: a seeded record's own times survive its walk.
-  stamps: {
-    approved: ({ record, now }) => ({
-      approved_at: record.approved_at ?? now,
-      approved_by: record.approved_by ?? apiApprover,
-    }),
-    canceled: ({ record, now }) => ({ canceled_at: record.canceled_at ?? now }),
-    executed: ({ record, now }) => ({
-      executed_at: record.executed_at ?? now,
-      expected_tx_hash: record.expected_tx_hash ?? randomTxHash(record.chain),
-    }),
-    settled: ({ record, now }) => ({ verified_at: record.verified_at ?? now }),
-    failed: ({ record, now }) => ({
-      failed_at: record.failed_at ?? now,
-      failure_reason: record.failure_reason ?? 'execution_failed',
-    }),
-  },
-  effects: {
-    settled: ({ scope, record, now }) => {
-      recordSettlement(scope, record, now, defaultConfirmations);
-      return undefined;
-    },
-  },
-};
-
-/**
- * Records the settlement of a payout: its transfer from the organization's treasury to the
- * recipient, in the transaction it was expected in.
- */
-export function recordSettlement(
-  scope: Scope,
-  payout: FakePayout,
-  now: string,
-  confirmations: number,
-): FakeSettlement {
-  return scope.payoutSettlements.insert({
-    id: newId('payoutSettlement'),
-    org_id: scope.org_id,
-    payout_intent_id: payout.id,
-    tx_hash: payout.expected_tx_hash ?? randomTxHash(payout.chain),
-    log_index: 0,
-    from_address: treasuryAddress(scope, payout.chain),
-    to_address: payout.recipient_address,
-    amount_atomic: payout.amount_atomic ?? '0',
-    block_number: 1_000_000 + scope.payoutSettlements.size,
-    block_hash: randomTxHash(payout.chain),
-    confirmations,
-    confirmed_at: now,
-    detected_at: payout.executed_at ?? now,
-    created_at: now,
-    chain: payout.chain,
-  });
-}
+import { payoutLifecycle } from './payout-lifecycle.js';
 
 /** A date-time as the fake stores it: normalized to UTC ISO 8601 (`null` and absence kept). */
 function isoOrKeep<T extends null | undefined>(value: string | T): string | T {

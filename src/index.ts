@@ -43,53 +43,27 @@ export type {
 } from './core/types.js';
 export type { WaitForSettlementOptions } from './core/wait.js';
 export { WaitTimeoutError } from './core/wait.js';
-export type { Checkout, CheckoutListParams, CheckoutStatus } from './resources/checkouts.js';
+// Every type a resource file exports is public (its models, params, enums): a new one needs no line here.
+export type * from './resources/checkouts.js';
 export { Checkouts } from './resources/checkouts.js';
-export type { Customer, CustomerCreateParams, CustomerListParams } from './resources/customers.js';
+export type * from './resources/customers.js';
 export { Customers } from './resources/customers.js';
-export type {
-  Entitlement,
-  EntitlementCreateParams,
-  EntitlementListParams,
-  EntitlementUpdateParams,
-  EntitlementValueType,
-} from './resources/entitlements.js';
+export type * from './resources/entitlements.js';
 export { Entitlements } from './resources/entitlements.js';
-export type {
-  PaymentLink,
-  PaymentLinkCreateParams,
-  PaymentLinkListParams,
-} from './resources/payment-links.js';
+export type * from './resources/payment-links.js';
 export { PaymentLinks } from './resources/payment-links.js';
-export type {
-  PaymentMethod,
-  PaymentMethodListParams,
-  PaymentMethodStatus,
-  PaymentMethodUpdateParams,
-} from './resources/payment-methods.js';
+export type * from './resources/payment-methods.js';
 export { PaymentMethods } from './resources/payment-methods.js';
-export type { PayoutSettlement, PayoutSettlementListParams } from './resources/payout-settlements.js';
+export type * from './resources/payout-settlements.js';
 export { PayoutSettlements } from './resources/payout-settlements.js';
-export type {
-  PayoutCreateParams,
-  PayoutIntent,
-  PayoutListParams,
-  PayoutReferenceType,
-  PayoutStatus,
-  PayoutUpdateParams,
-} from './resources/payouts.js';
+export type * from './resources/payouts.js';
 export { Payouts } from './resources/payouts.js';
-export type { Plan, PlanListParams, PlanStatus } from './resources/plans.js';
+export type * from './resources/plans.js';
 export { Plans } from './resources/plans.js';
-export type { RevenueEvent, RevenueEventListParams, RevenueEventType } from './resources/revenue-events.js';
+export type * from './resources/revenue-events.js';
 export { RevenueEvents } from './resources/revenue-events.js';
-export type {
-  Subscription,
-  SubscriptionAction,
-  SubscriptionCreateParams,
-  SubscriptionStatus,
-  SubscriptionUpdateParams,
-} from './resources/subscriptions.js';
+export type * from './resources/subscriptions.js';
 export { Subscriptions } from './resources/subscriptions.js';
+export type * from './resources/webhook-endpoints.js';
 export { WebhookEndpoints } from './resources/webhook-endpoints.js';
 export { VERSION } from './version.js';

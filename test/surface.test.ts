@@ -44,7 +44,7 @@ const typeTests = readdirSync(new URL('./resources/', import.meta.url))
   .filter((file) => file.endsWith('.test-d.ts') || file.endsWith('.test.ts'))
   .map((file) => {
     const text = readFileSync(new URL(`./resources/${file}`, import.meta.url), 'utf8');
-    return file.endsWith('.test-d.ts') ? text : (text.match(/expectTypeOf\([^)]*\)/g) ?? []).join('\n');
+    return file.endsWith('.test-d.ts') ? text : (text.match(/expectTypeOf\(.*$/gm) ?? []).join('\n');
   })
   .join('\n');
 /** Whether a method has a type test: a call in a `*.test-d.ts`, or `expectTypeOf(….name)`. */

@@ -25,8 +25,9 @@ import { build } from 'esbuild';
 // offline address checks (issue 18: audited primitives, not hand-written hashes) then added 5.9 KB,
 // all of it @noble/hashes (SHA-256, Keccak-256) and @scure/base (base58), and resilience round 3
 // (issue 19: hooks that cannot hurt a call, options refused where given, a redacted request id)
-// 0.9 KB: 37 KB holds the line now, against the 28 KB goal of issue 21.
-const budgetBytes = 37 * 1024;
+// 0.9 KB, and the operations tables, waitForSettlement and its error 0.8 KB: 38 KB holds the line
+// now, against the 28 KB goal of issue 21.
+const budgetBytes = 38 * 1024;
 const runs = 11;
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = { esm: join(root, 'dist/index.js'), cjs: join(root, 'dist/index.cjs') };

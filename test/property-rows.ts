@@ -7,6 +7,7 @@
  */
 import type { Chainbill } from 'chainbill';
 import fc from 'fast-check';
+import { idPrefixes } from '../src/internal/ids.js';
 import type { Operation } from '../src/internal/operation.js';
 import { checkoutOperations } from '../src/resources/checkouts.js';
 import { customerOperations } from '../src/resources/customers.js';
@@ -311,7 +312,7 @@ function row(
     name,
     http: operation.method,
     path: (id) => operation.path.replace('{id}', id),
-    ...(operation.idPrefix === undefined ? {} : { idPrefix: operation.idPrefix }),
+    ...(operation.id === undefined ? {} : { idPrefix: idPrefixes[operation.id] }),
     fields,
     ...(params === undefined ? {} : { params }),
     ...(extra.fixed === undefined ? {} : { fixed: extra.fixed }),
@@ -394,7 +395,7 @@ function caller(namespace: string, method: string, operation: Operation): Row['c
     const target = namespace
       .split('.')
       .reduce<unknown>((at, key) => (at as Record<string, unknown>)[key], client);
-    const args = [...(operation.idPrefix === undefined ? [] : [id]), ...(operation.params ? [params] : [])];
+    const args = [...(operation.id === undefined ? [] : [id]), ...(operation.params ? [params] : [])];
     return (target as Record<string, (...a: unknown[]) => PromiseLike<unknown>>)[method]?.(
       ...args,
     ) as PromiseLike<unknown>;

@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini';
+import { type IdKind, idPrefixes } from './ids.js';
 import { encodeParams } from './params.js';
 import { pathId } from './path.js';
 import type { Wire } from './tie.js';
@@ -19,8 +20,12 @@ export interface Operation<Params = unknown, Result = unknown> {
   readonly method: HttpMethod;
   /** The path template under the base URL, `{id}` for the one path id: `/payouts/{id}`. */
   readonly path: string;
-  /** The prefix `{id}` must carry (from `idPrefixes`), for operations with a path id. */
-  readonly idPrefix?: string | undefined;
+  /**
+   * The kind of id `{id}` is (`payout`), for operations with a path id: its prefix, from the one
+   * table of prefixes (`idPrefixes`), is checked before sending. A name, not the prefix itself, so
+   * that the table stays the only place a prefix is written (and the operation a plain literal).
+   */
+  readonly id?: IdKind | undefined;
   /**
    * The params schema (the spec's limits, enums, required fields), tied to `Params`; its output
    * goes on the wire, as the query of a GET and the JSON body otherwise. None: no params.
@@ -62,7 +67,7 @@ export interface OperationInput<Params> {
 export function requestOf<P, R>(operation: Operation<P, R>, input: OperationInput<P>): RequestSpec<R> {
   const { method, path: route } = operation;
   const path =
-    operation.idPrefix === undefined ? route : route.replace('{id}', pathId(operation.idPrefix, input.id));
+    operation.id === undefined ? route : route.replace('{id}', pathId(idPrefixes[operation.id], input.id));
   const encoded = operation.params && encodeParams(operation.params(), input.params);
   const schema = operation.response(input.id ?? '');
   if (method === 'GET') return { method, path, route, query: encoded as ListQuery | undefined, schema };

@@ -179,7 +179,7 @@ export const entitlementOperations: {
   update: {
     method: 'PATCH',
     path: '/subscriptions/entitlements/{id}',
-    idPrefix: idPrefixes.entitlement,
+    id: 'entitlement',
     params: updateParams,
     response: entitlementSchema,
     paging: 'none',
@@ -187,7 +187,7 @@ export const entitlementOperations: {
   delete: {
     method: 'DELETE',
     path: '/subscriptions/entitlements/{id}',
-    idPrefix: idPrefixes.entitlement,
+    id: 'entitlement',
     response: deletedConfirmation,
     paging: 'none',
   },

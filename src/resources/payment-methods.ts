@@ -4,7 +4,6 @@ import type { PagePromise } from '../core/pagination.js';
 import type { RequestOptions } from '../core/request-options.js';
 import { APIResource } from '../core/resource.js';
 import type { Chain, Environment, Token, Unrecognized } from '../core/types.js';
-import { idPrefixes } from '../internal/ids.js';
 import type { ListOperation, Operation } from '../internal/operation.js';
 import {
   chainField,
@@ -161,7 +160,7 @@ export const paymentMethodOperations: {
   update: {
     method: 'PATCH',
     path: '/payment-methods/{id}',
-    idPrefix: idPrefixes.paymentMethod,
+    id: 'paymentMethod',
     params: updateParams,
     response: paymentMethodSchema,
     paging: 'none',

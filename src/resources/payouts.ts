@@ -7,7 +7,6 @@ import type { RequestOptions } from '../core/request-options.js';
 import { APIResource } from '../core/resource.js';
 import type { Chain, Environment, Token, Unrecognized } from '../core/types.js';
 import type { WaitForSettlementOptions } from '../core/wait.js';
-import { idPrefixes } from '../internal/ids.js';
 import type { ListOperation, Operation } from '../internal/operation.js';
 import {
   amountParam,
@@ -297,17 +296,11 @@ export const payoutOperations: {
   update: {
     method: 'PATCH',
     path: '/payouts/{id}',
-    idPrefix: idPrefixes.payout,
+    id: 'payout',
     params: updateParams,
     response: payoutIntentSchema,
     paging: 'none',
   },
-};
-
-/** `payouts.create` as the client sends it with `checkAddresses: false`. */
-const createUnchecked: Operation<PayoutCreateParams, PayoutIntent> = {
-  ...payoutOperations.create,
-  params: createParamsUnchecked,
 };
 
 /** Payout intents: create, list, approve or cancel, update (spec: Payouts). */
@@ -323,7 +316,9 @@ export class Payouts extends APIResource {
   constructor(client: Chainbill, options: { checkAddresses: boolean } = { checkAddresses: true }) {
     super(client);
     this.settlements = new PayoutSettlements(client);
-    this.#create = options.checkAddresses ? payoutOperations.create : createUnchecked;
+    // With `checkAddresses: false`, the same operation without the address check.
+    const create = payoutOperations.create;
+    this.#create = options.checkAddresses ? create : { ...create, params: createParamsUnchecked };
   }
 
   /**

@@ -161,7 +161,7 @@ export const subscriptionOperations: {
   update: {
     method: 'PATCH',
     path: '/subscriptions/{id}',
-    idPrefix: idPrefixes.subscription,
+    id: 'subscription',
     params: updateParams,
     response: subscriptionSchema,
     paging: 'none',

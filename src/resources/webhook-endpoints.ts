@@ -2,7 +2,6 @@ import type { APIPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/request-options.js';
 import { APIResource } from '../core/resource.js';
 import type { DeletedObject } from '../core/types.js';
-import { idPrefixes } from '../internal/ids.js';
 import type { Operation } from '../internal/operation.js';
 import { deletedConfirmation } from '../internal/schemas.js';
 
@@ -17,7 +16,7 @@ export const webhookEndpointOperations: { readonly delete: Operation<never, Dele
   delete: {
     method: 'DELETE',
     path: '/webhooks/{id}',
-    idPrefix: idPrefixes.webhookEndpoint,
+    id: 'webhookEndpoint',
     response: deletedConfirmation,
     paging: 'none',
   },

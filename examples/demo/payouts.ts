@@ -102,9 +102,10 @@ export async function payoutStory(
   const sentBefore = fake?.requests.length;
   try {
     // The first recipient with its last character mistyped: its base58check checksum fails.
+    const mistyped = `${recipients[0].recipient_address.slice(0, -1)}d`;
     await chainbill.payouts.create({
       ...recipients[0],
-      recipient_address: 'TYSBPXiPmfYkHyJz1LdakpxZoYSL5M71Yd',
+      recipient_address: mistyped,
       currency: 'USD',
     });
   } catch (error) {

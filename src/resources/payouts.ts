@@ -1,158 +1,36 @@
 import * as z from 'zod/mini';
 import type { Chainbill } from '../client.js';
-import { recipientAddressProblem, tokenAmountProblem } from '../core/address.js';
 import type { APIPromise } from '../core/api-promise.js';
 import type { PagePromise } from '../core/pagination.js';
 import type { RequestOptions } from '../core/request-options.js';
 import { APIResource } from '../core/resource.js';
-import type { Chain, Environment, Token, Unrecognized } from '../core/types.js';
+import type { Chain, Token } from '../core/types.js';
 import type { WaitForSettlementOptions } from '../core/wait.js';
+import { recipientAddressCheck, tokenAmountParam } from '../internal/money-checks.js';
 import type { ListOperation, Operation } from '../internal/operation.js';
 import {
-  amountParam,
-  atomicAmount,
-  chainField,
   chainParam,
   cursorParam,
-  dateTime,
   dateTimeParam,
-  environmentField,
   lazy,
   limitParam,
   maxString,
-  nullableTime,
-  openEnum,
-  responseObject,
-  tokenField,
   tokenParam,
 } from '../internal/schemas.js';
-import { model, paramsFor } from '../internal/tie.js';
+import { paramsFor } from '../internal/tie.js';
 import { waitForSettlement } from '../internal/wait.js';
+import {
+  type PayoutIntent,
+  type PayoutReferenceType,
+  type PayoutStatus,
+  payoutIntentSchema,
+  payoutReferenceTypes,
+  payoutStatuses,
+  payoutUpdateStatuses,
+} from './payout-intent.js';
 import { type PayoutSettlement, PayoutSettlements } from './payout-settlements.js';
 
-// One resource, one file (STYLE.md rule 1): the payout model, its params and the class are all
-// here, which puts this file past the 300-line guide; the settlements are a resource of their own.
-
-/** Payout states, in lifecycle order (spec: States and transitions, Payout intent). */
-export const payoutStatuses = [
-  'draft',
-  'approved',
-  'pending_execution',
-  'executed',
-  'verifying',
-  'settled',
-  'failed',
-  'canceled',
-] as const;
-/**
- * Payout states (spec: States and transitions, Payout intent). `draft` → `approved` or `canceled`
- * by the API; then `pending_execution` → `executed` → `verifying` → `settled`, or `failed`.
- */
-export type PayoutStatus = (typeof payoutStatuses)[number];
-
-/** The states `PATCH /payouts/{id}` can move a `draft` payout to (spec: PATCH /payouts/{id}). */
-export const payoutUpdateStatuses: readonly ['approved', 'canceled'] = [
-  'approved',
-  'canceled',
-] as const satisfies readonly PayoutStatus[];
-
-/** What a payout can pay for (spec: Payout intent `reference_type`). */
-export const payoutReferenceTypes = ['checkout', 'subscription', 'invoice', 'manual'] as const;
-/** What a payout pays for (spec: Payout intent `reference_type`). */
-export type PayoutReferenceType = (typeof payoutReferenceTypes)[number];
-
-/** An outgoing on-chain transfer with an approval lifecycle (spec: Resources, Payout intent). */
-export interface PayoutIntent {
-  /** Identifier, prefix `po_`. */
-  id: string;
-  /** Organization that owns the payout. */
-  org_id: string;
-  /** Blockchain address to send to. */
-  recipient_address: string;
-  /** Network of the transfer. */
-  chain: Chain | Unrecognized;
-  /** Stablecoin sent. */
-  token: Token | Unrecognized;
-  /** Payout amount in token units (USDT/USDC ≈ USD), a double; see `amount_atomic` for the exact value. */
-  amount: number;
-  /**
-   * Amount in the token's smallest unit (6 decimals), a string of digits only (`/^\d+$/`); `null`
-   * when the amount has more decimals than the token.
-   */
-  amount_atomic: string | null;
-  /** Currency code, for example `USD`. */
-  currency: string;
-  /** Where the payout is in its lifecycle. */
-  status: PayoutStatus | Unrecognized;
-  /** Free text, up to 512 characters. */
-  description: string | null;
-  /** Type of the referenced entity. Not always present in responses. */
-  reference_type?: PayoutReferenceType | Unrecognized | null;
-  /** Identifier of the referenced entity. */
-  reference_id: string | null;
-  /** When the payout is due (ISO 8601). */
-  due_date: string | null;
-  /** When the payout was approved (ISO 8601). */
-  approved_at: string | null;
-  /** User who approved the payout. */
-  approved_by: string | null;
-  /** When the transaction was submitted on-chain (ISO 8601). */
-  executed_at: string | null;
-  /** Expected on-chain transaction hash. */
-  expected_tx_hash: string | null;
-  /** When the on-chain settlement was verified (ISO 8601). */
-  verified_at: string | null;
-  /** When the payout failed (ISO 8601). */
-  failed_at: string | null;
-  /** When the payout was canceled (ISO 8601). */
-  canceled_at: string | null;
-  /** Why the payout failed. */
-  failure_reason: string | null;
-  /** `live` or `sandbox`, from the key that created it. */
-  environment: Environment | Unrecognized;
-  /** Creation time (ISO 8601). */
-  created_at: string;
-  /** Last update time (ISO 8601). */
-  updated_at: string;
-}
-
-const nullableString = /*@__PURE__*/ lazy(() => z.nullable(z.string()));
-
-/**
- * Schema of {@link PayoutIntent}, built on first use; unknown fields are kept.
- *
- * @internal It names zod types, which the published declarations leave out (docs/packaging.md).
- */
-export const payoutIntentSchema: () => z.ZodMiniType<PayoutIntent> = /*@__PURE__*/ lazy(() =>
-  model<PayoutIntent>()(
-    responseObject({
-      id: z.string(),
-      org_id: z.string(),
-      recipient_address: z.string(),
-      chain: chainField(),
-      token: tokenField(),
-      amount: z.number(),
-      amount_atomic: z.nullable(atomicAmount()),
-      currency: z.string(),
-      status: openEnum(payoutStatuses),
-      description: nullableString(),
-      reference_type: z.exactOptional(z.nullable(openEnum(payoutReferenceTypes))),
-      reference_id: nullableString(),
-      due_date: nullableTime(),
-      approved_at: nullableTime(),
-      approved_by: nullableString(),
-      executed_at: nullableTime(),
-      expected_tx_hash: nullableString(),
-      verified_at: nullableTime(),
-      failed_at: nullableTime(),
-      canceled_at: nullableTime(),
-      failure_reason: nullableString(),
-      environment: environmentField(),
-      created_at: dateTime(),
-      updated_at: dateTime(),
-    }),
-  ),
-);
+// Payouts: params, operations, the class. The model is in payout-intent.ts (STYLE.md rules 1, 7).
 
 /** Parameters of {@link Payouts.create} (spec: POST /payouts). */
 export interface PayoutCreateParams {
@@ -202,25 +80,14 @@ export interface PayoutUpdateParams {
 
 const requiredString = /*@__PURE__*/ lazy(() => z.string().check(z.minLength(1)));
 // A payout's free text, at most 512 characters (spec: Limits), on create and update alike.
-const description = (): z.ZodMiniOptional<z.ZodMiniNullable<z.ZodMiniString<string>>> =>
-  z.optional(z.nullable(maxString(512)));
-
-// A token amount exists on chain in whole atomic units: no more decimals than the token has.
-const tokenAmount = /*@__PURE__*/ lazy(() =>
-  amountParam().check(
-    z.superRefine((amount: number, context) => {
-      const problem = tokenAmountProblem(amount);
-      if (problem !== null) context.issues.push({ code: 'custom', message: problem, input: amount });
-    }),
-  ),
-);
+const description = () => z.optional(z.nullable(maxString(512)));
 
 const createFields = () =>
   z.strictObject({
     recipient_address: requiredString(),
     chain: chainParam(),
     token: tokenParam(),
-    amount: tokenAmount(),
+    amount: tokenAmountParam(),
     currency: requiredString(),
     description: description(),
     reference_type: z.optional(z.enum(payoutReferenceTypes)),
@@ -228,20 +95,8 @@ const createFields = () =>
     due_date: z.optional(z.nullable(dateTimeParam())),
   });
 
-/**
- * A payout is irreversible: its recipient address must be a real one of its chain, not the zero
- * address, not the token's own contract (DESIGN.md: Money safety). Checked once the fields are,
- * against a known chain only.
- */
-const recipientCheck = () =>
-  z.superRefine((params: { chain: Chain; recipient_address: string }, context) => {
-    const problem = recipientAddressProblem(params.chain, params.recipient_address);
-    if (problem !== null)
-      context.issues.push({ code: 'custom', path: ['recipient_address'], message: problem, input: params });
-  });
-
 const createParams = /*@__PURE__*/ lazy(() =>
-  paramsFor<PayoutCreateParams>()(createFields().check(recipientCheck())),
+  paramsFor<PayoutCreateParams>()(createFields().check(recipientAddressCheck())),
 );
 // The client's `checkAddresses: false`: every other check stays (the fake keeps this one on).
 const createParamsUnchecked = /*@__PURE__*/ lazy(() => paramsFor<PayoutCreateParams>()(createFields()));
@@ -316,16 +171,14 @@ export class Payouts extends APIResource {
   constructor(client: Chainbill, options: { checkAddresses: boolean } = { checkAddresses: true }) {
     super(client);
     this.settlements = new PayoutSettlements(client);
-    // With `checkAddresses: false`, the same operation without the address check.
-    const create = payoutOperations.create;
+    const create = payoutOperations.create; // with `checkAddresses: false`, without the address check
     this.#create = options.checkAddresses ? create : { ...create, params: createParamsUnchecked };
   }
 
   /**
-   * Creates a payout intent in status `draft` (spec: POST /payouts). A payout is irreversible, so
-   * before anything is sent the recipient address is checked against the chain (its form and
-   * checksum; not the zero address, not the chain's USDT or USDC contract: docs/money.md) and the
-   * amount against the token (at most 6 decimals, as USDT and USDC have).
+   * Creates a payout intent in status `draft` (spec: POST /payouts). A payout is irreversible:
+   * first the recipient address is checked against the chain (form and checksum; not the zero
+   * address, not the chain's USDT or USDC contract: docs/money.md), the amount against the token.
    *
    * @param params - Recipient (an address of `chain`), chain, token, amount (token units, ≥ 0.01,
    *   at most 6 decimals), currency, and optional description (≤ 512 chars), reference and due date.
@@ -366,8 +219,7 @@ export class Payouts extends APIResource {
   }
 
   /**
-   * Updates a payout's description or due date, or approves or cancels a draft (spec: PATCH
-   * /payouts/{id}).
+   * Updates a payout's description or due date, or approves or cancels a draft (PATCH /payouts/{id}).
    *
    * @param id - Payout id, prefix `po_`.
    * @param params - `status` (`approved`/`canceled`), `description`, `due_date`.

@@ -2,7 +2,7 @@ import type * as z from 'zod/mini';
 import { checkoutSchema } from '../resources/checkouts.js';
 import { customerSchema } from '../resources/customers.js';
 import { paymentMethodSchema } from '../resources/payment-methods.js';
-import { payoutIntentSchema } from '../resources/payouts.js';
+import { payoutIntentSchema } from '../resources/payout-intent.js';
 import { planSchema } from '../resources/plans.js';
 import { revenueEventSchema } from '../resources/revenue-events.js';
 import type { FakeSeeds } from './fake.js';

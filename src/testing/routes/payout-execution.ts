@@ -1,5 +1,5 @@
+import type { PayoutIntent, PayoutStatus } from '../../resources/payout-intent.js';
 import type { PayoutSettlement } from '../../resources/payout-settlements.js';
-import type { PayoutIntent, PayoutStatus } from '../../resources/payouts.js';
 import { heightAt } from '../chain.js';
 import { conflict } from '../errors.js';
 import { transition, walk } from '../lifecycle.js';

@@ -1,4 +1,4 @@
-import type { PayoutStatus } from '../../resources/payouts.js';
+import type { PayoutStatus } from '../../resources/payout-intent.js';
 import { blockTime, heightAt, randomTxHash, treasuryAddress } from '../chain.js';
 import { type DueWork, dueSource, type Lifecycle, type Moving, transition } from '../lifecycle.js';
 import type { FakePayout, FakeSettlement } from '../records.js';

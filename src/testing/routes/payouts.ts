@@ -2,18 +2,20 @@ import { toAtomicUnits } from '../../core/money.js';
 import { type Chain, chains } from '../../core/types.js';
 import type { Wire } from '../../internal/tie.js';
 import {
+  type PayoutIntent,
+  type PayoutStatus,
+  payoutIntentSchema,
+  payoutStatuses,
+} from '../../resources/payout-intent.js';
+import {
   type PayoutSettlementListParams,
   payoutSettlementOperations,
 } from '../../resources/payout-settlements.js';
 import {
   type PayoutCreateParams,
-  type PayoutIntent,
   type PayoutListParams,
-  type PayoutStatus,
   type PayoutUpdateParams,
-  payoutIntentSchema,
   payoutOperations,
-  payoutStatuses,
 } from '../../resources/payouts.js';
 import { randomAddress } from '../addresses.js';
 import { conflict, invalid, notFound } from '../errors.js';

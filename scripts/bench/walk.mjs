@@ -3,10 +3,12 @@
  * One walk of the whole payout list, in a fresh process so that its peak RSS and heap are its
  * own, not what earlier measures left behind (run.mjs starts one per client per round):
  *
- *   node --expose-gc scripts/bench/walk.mjs --port N --client raw|sdk --items 100000
+ *   node --expose-gc scripts/bench/walk.mjs --port N --client raw|ky|sdk --items 20000
  *
- * Both clients load the SDK, so the baseline memory is the same, then walk a few pages to warm up
- * (not timed), then walk every item, adding up the amounts so that each item is touched.
+ * Every client loads the same modules (clients.mjs), so the baseline memory is the same, then
+ * walks a few pages to warm up (not timed), then walks every item, adding up the amounts so that
+ * each item is touched. `raw` and `ky` fetch page after page by cursor (clients.mjs); `sdk` is
+ * `for await` over `payouts.list({ limit: 100 })`.
  * Prints one JSON line:
  * - `itemsPerSecond`: items walked ÷ seconds, from the first request to the last item;
  * - `heapMB`: V8 heap in use after a full GC taken at the last item, while the walk (its iterator,
@@ -16,13 +18,13 @@
  *   warm-up included.
  */
 import { parseArgs } from 'node:util';
-import { Chainbill } from '../../dist/index.js';
+import { makeClients } from './clients.mjs';
 
 const { values } = parseArgs({
   options: {
     port: { type: 'string' },
     client: { type: 'string' },
-    items: { type: 'string', default: '100000' },
+    items: { type: 'string', default: '20000' },
     warmup: { type: 'string', default: '2000' },
   },
 });
@@ -30,7 +32,8 @@ const items = Number(values.items);
 const baseUrl = `http://127.0.0.1:${values.port}/v1`;
 const gc = globalThis.gc;
 if (typeof gc !== 'function') throw new Error('run with --expose-gc');
-const chainbill = new Chainbill({ apiKey: 'sk_test_bench', baseUrl });
+const clients = makeClients(baseUrl);
+const chainbill = clients.sdk.client;
 const mb = (bytes) => bytes / 1024 / 1024;
 
 /**
@@ -54,20 +57,18 @@ async function sdkWalk(count, atEnd) {
 }
 
 /**
- * Walks the list with fetch and JSON.parse, sending each `next_cursor` back, stopping after
- * `count` items or at the end.
+ * Walks the list page by page with a baseline client (fetch or bare ky, and JSON.parse), sending
+ * each `next_cursor` back, stopping after `count` items or at the end.
  *
- * @param count - Items to walk.
- * @param atEnd - Called at the last item, inside the loop.
- * @returns The sum of the amounts.
+ * @param list - Fetches the page after a cursor (the first page without one).
+ * @returns A walk: `(count, atEnd) => sum of the amounts`.
  */
-async function rawWalk(count, atEnd) {
+const pageWalk = (list) => async (count, atEnd) => {
   let n = 0;
   let sum = 0;
-  let cursor = null;
+  let cursor;
   for (;;) {
-    const url = `${baseUrl}/payouts?limit=100${cursor === null ? '' : `&cursor=${cursor}`}`;
-    const page = JSON.parse(await (await fetch(url)).text());
+    const page = await list(cursor);
     for (const payout of page.data) {
       sum += payout.amount;
       if (++n === count) {
@@ -78,9 +79,11 @@ async function rawWalk(count, atEnd) {
     if (!page.has_more) return sum;
     cursor = page.next_cursor;
   }
-}
+};
 
-const walk = values.client === 'sdk' ? sdkWalk : rawWalk;
+const walks = { sdk: sdkWalk, raw: pageWalk(clients.raw.list), ky: pageWalk(clients.ky.list) };
+const walk = walks[values.client];
+if (walk === undefined) throw new Error(`--client must be one of ${Object.keys(walks).join(', ')}`);
 await walk(Number(values.warmup), () => {});
 gc();
 const heapBefore = process.memoryUsage().heapUsed;

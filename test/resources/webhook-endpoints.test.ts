@@ -1,4 +1,4 @@
-import { AuthenticationError, NotFoundError } from 'chainbill';
+import { NotFoundError } from 'chainbill';
 import { describe, expect, it } from 'vitest';
 import { useFakeApi } from '../helpers.js';
 
@@ -70,15 +70,6 @@ describe('webhookEndpoints.delete', () => {
       await refusedBeforeSending(client().webhookEndpoints.delete(id as string), 'id');
     },
   );
-
-  it('delete: a wrong key is an AuthenticationError', async () => {
-    const endpoint = fake().seed.webhookEndpoint();
-    const error = await client({ apiKey: 'sk_test_wrong' })
-      .webhookEndpoints.delete(endpoint.id)
-      .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(AuthenticationError);
-    expect(error).toMatchObject({ status: 401, code: 'api_key_invalid', param: null });
-  });
 
   it.each([
     ['204 without a body', () => new Response(null, { status: 204 })],

@@ -226,7 +226,12 @@ describe('options that cannot work are refused where they are given', () => {
     [
       'an Idempotency-Key default header',
       { defaultHeaders: new Headers({ 'Idempotency-Key': secretValue }) },
-      'defaultHeaders',
+      'defaultHeaders must not set Idempotency-Key: use the idempotencyKey option',
+    ],
+    [
+      'an Idempotency-Key default header in a record',
+      { defaultHeaders: { 'Idempotency-Key': secretValue } },
+      'defaultHeaders must not set Idempotency-Key: use the idempotencyKey option',
     ],
     ['a baseUrl that is not a string', { baseUrl: 42 }, 'baseUrl'],
   ] as const)(

@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import { Chainbill, type ClientOptions, type Fetch, type Logger, type PayoutIntent } from 'chainbill';
 import { expect, vi } from 'vitest';
 
@@ -205,4 +206,56 @@ export function retryLogger(): { logger: Logger; retries: AnnouncedRetry[] } {
     },
   };
   return { logger, retries };
+}
+
+/** A log line as a `captureLogger()` logger received it. */
+export interface LogLine {
+  level: string;
+  message: string;
+  details: Record<string, unknown> | undefined;
+}
+
+/** A logger that keeps every line it is given, at every level. */
+export function captureLogger(): { logger: Logger; lines: LogLine[] } {
+  const lines: LogLine[] = [];
+  const at =
+    (level: string) =>
+    (message: string, details?: Record<string, unknown>): void => {
+      lines.push({ level, message, details });
+    };
+  return { logger: { error: at('error'), warn: at('warn'), info: at('info'), debug: at('debug') }, lines };
+}
+
+/**
+ * A client with `apiKey` on a scripted `fetch` answering `steps`, logging every level into `lines`,
+ * and retrying once; `options` go over those.
+ */
+export function loggedClient(
+  apiKey: string,
+  steps: Step[],
+  options: ClientOptions = {},
+): { client: Chainbill; seen: SeenRequest[]; lines: LogLine[] } {
+  const { fetch, seen } = scriptedFetch(...steps);
+  const { logger, lines } = captureLogger();
+  const client = new Chainbill({
+    apiKey,
+    baseUrl: testBaseUrl,
+    fetch,
+    logger,
+    logLevel: 'debug',
+    maxRetries: 1,
+    ...options,
+  });
+  return { client, seen, lines };
+}
+
+/** Every way an error or object is commonly turned into text: to check none of them holds a secret. */
+export function renderings(value: unknown): string[] {
+  const out = [
+    String(value),
+    JSON.stringify(value) ?? '',
+    inspect(value, { depth: Number.POSITIVE_INFINITY, showHidden: true }),
+  ];
+  if (value instanceof Error) out.push(value.message, value.stack ?? '');
+  return out;
 }

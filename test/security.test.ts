@@ -1,98 +1,42 @@
 /**
- * The secret key never leaks (errors, logs, inspection), ids cannot leave their path, keys only
- * travel over https, and the client refuses to run in a browser unless told to.
+ * The secret key never leaks (errors, logs, inspection, headers a caller passes), errors keep what
+ * a caller needs and not the request, and the client refuses to run in a browser unless told to.
+ * Path ids are in path-ids.test.ts, base URLs in base-url.test.ts, keys in api-keys.test.ts, the
+ * redacted request id in response-basics.test.ts.
  */
 import { inspect } from 'node:util';
-import {
-  BasicTracerProvider,
-  InMemorySpanExporter,
-  SimpleSpanProcessor,
-} from '@opentelemetry/sdk-trace-base';
 import {
   APIConnectionError,
   APIUserAbortError,
   AuthenticationError,
-  BadRequestError,
   Chainbill,
   ChainbillError,
   type ClientOptions,
   ConfigurationError,
-  type HookInfo,
-  type Hooks,
-  type Logger,
   RequestValidationError,
-  ResponseValidationError,
 } from 'chainbill';
-import { openTelemetryHooks } from 'chainbill/opentelemetry';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useLoopback } from './loopback.js';
 import {
   apiError,
   connectionReset,
+  payoutParams as createParams,
   hang,
   json,
+  loggedClient,
   payoutFixture,
+  renderings,
   type Step,
-  scriptedFetch,
   testBaseUrl,
 } from './scripted-fetch.js';
 
 const secret = 'sk_test_9fK2xQ7vLmN4pR8sT1uW3yZ6';
 const secretPart = '9fK2xQ7vLmN4pR8sT1uW3yZ6';
 
-interface Line {
-  level: string;
-  message: string;
-  details: Record<string, unknown> | undefined;
-}
-
-function captureLogger(): { logger: Logger; lines: Line[] } {
-  const lines: Line[] = [];
-  const at =
-    (level: string) =>
-    (message: string, details?: Record<string, unknown>): void => {
-      lines.push({ level, message, details });
-    };
-  return { logger: { error: at('error'), warn: at('warn'), info: at('info'), debug: at('debug') }, lines };
-}
-
-function clientOn(steps: Step[], options: ClientOptions = {}) {
-  const { fetch, seen } = scriptedFetch(...steps);
-  const { logger, lines } = captureLogger();
-  const client = new Chainbill({
-    apiKey: secret,
-    baseUrl: testBaseUrl,
-    fetch,
-    logger,
-    logLevel: 'debug',
-    maxRetries: 1,
-    ...options,
-  });
-  return { client, seen, lines };
-}
-
-/** Every way an error or object is commonly turned into text. */
-function renderings(value: unknown): string[] {
-  const out = [
-    String(value),
-    JSON.stringify(value) ?? '',
-    inspect(value, { depth: Number.POSITIVE_INFINITY, showHidden: true }),
-  ];
-  if (value instanceof Error) out.push(value.message, value.stack ?? '');
-  return out;
-}
+const clientOn = (steps: Step[], options: ClientOptions = {}) => loggedClient(secret, steps, options);
 
 function expectNoSecret(texts: string[]): void {
   for (const text of texts) expect(text).not.toContain(secretPart);
 }
-
-const createParams = {
-  recipient_address: 'TMW6XfDns1qNo5M7bLaHXzwmGsw2Eah6SK',
-  chain: 'tron',
-  token: 'USDT',
-  amount: 10,
-  currency: 'USD',
-} as const;
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -179,60 +123,6 @@ describe('the key never leaks', () => {
   });
 });
 
-describe('logging', () => {
-  it('logLevel debug logs each attempt, each response and each retry, with method and path', async () => {
-    vi.spyOn(Math, 'random').mockReturnValue(0.999_999);
-    const { client, lines } = clientOn([apiError(503, { 'retry-after': '0' }), json(200, payoutFixture())]);
-    await client.payouts.approve('po_1');
-    expect(lines.map((line) => `${line.level} ${line.message}`)).toEqual([
-      'debug [chainbill] → PATCH /payouts/po_1',
-      expect.stringMatching(/^debug \[chainbill\] ← 503 PATCH \/payouts\/po_1$/),
-      'info [chainbill] retrying PATCH /payouts/po_1 in 0 ms',
-      'debug [chainbill] → PATCH /payouts/po_1',
-      'debug [chainbill] ← 200 PATCH /payouts/po_1',
-    ]);
-    expect(lines[0]?.details).toMatchObject({ attempt: 1 });
-    expect(lines[2]?.details).toMatchObject({ attempt: 2, of: 2, reason: 'status 503' });
-    expect(lines[3]?.details).toMatchObject({ attempt: 2 });
-  });
-
-  it('logLevel info logs retries only; warn (the default) logs nothing on a retried success', async () => {
-    const info = clientOn([apiError(503, { 'retry-after': '0' }), json(200, payoutFixture())], {
-      logLevel: 'info',
-    });
-    await info.client.payouts.approve('po_1');
-    expect(info.lines.map((line) => line.level)).toEqual(['info']);
-
-    const quiet = clientOn([apiError(503, { 'retry-after': '0' }), json(200, payoutFixture())], {
-      logLevel: undefined,
-    });
-    await quiet.client.payouts.approve('po_1');
-    expect(quiet.lines).toEqual([]);
-  });
-
-  it('CHAINBILL_LOG sets the level when logLevel is not given', async () => {
-    vi.stubEnv('CHAINBILL_LOG', 'debug');
-    const { client, lines } = clientOn([json(200, payoutFixture())], { logLevel: undefined });
-    await client.payouts.approve('po_1');
-    expect(lines.map((line) => line.level)).toEqual(['debug', 'debug']);
-    expectNoSecret(lines.flatMap((line) => [line.message, ...renderings(line.details)]));
-  });
-
-  it('logLevel off logs nothing, and the logger defaults to console', async () => {
-    const off = clientOn([json(200, payoutFixture())], { logLevel: 'off' });
-    await off.client.payouts.approve('po_1');
-    expect(off.lines).toEqual([]);
-
-    const debug = vi.spyOn(console, 'debug').mockImplementation(() => {});
-    const { fetch } = scriptedFetch(json(200, payoutFixture()));
-    await new Chainbill({ apiKey: secret, baseUrl: testBaseUrl, fetch, logLevel: 'debug' }).payouts.approve(
-      'po_1',
-    );
-    expect(debug).toHaveBeenCalledTimes(2);
-    expectNoSecret(debug.mock.calls.flatMap((call) => call.map((arg) => inspect(arg, { depth: 10 }))));
-  });
-});
-
 describe('transport security', () => {
   it('a window and a document make the constructor refuse, unless dangerouslyAllowBrowser', () => {
     vi.stubGlobal('window', {});
@@ -299,90 +189,5 @@ describe('errors hold what a caller needs, not the request', () => {
     const error = await client.payouts.list({}, { signal: AbortSignal.timeout(10) }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(APIUserAbortError);
     expect(inspect(error, { depth: 10 })).not.toMatch(/authorization/i);
-  });
-});
-
-describe('the request id is server text, redacted wherever it goes', () => {
-  const loopback = useLoopback();
-  const other = 'sk_live_someoneElse0123456789';
-
-  /** A server (or proxy) that echoes the request's Authorization header into its request id. */
-  function echoingApi() {
-    return loopback((req, res) => {
-      const echoed = `${req.headers.authorization} ${other}`;
-      const send = (status: number, body: unknown, idHeader = 'x-request-id'): void => {
-        res.writeHead(status, { 'content-type': 'application/json', [idHeader]: echoed });
-        res.end(JSON.stringify(body));
-      };
-      if (req.url?.endsWith('/po_bad')) return send(200, { id: 1 });
-      if (req.method === 'PATCH') {
-        return send(400, {
-          error: { type: 'invalid_request_error', code: 'bad', message: 'no', param: null },
-        });
-      }
-      send(
-        200,
-        { data: [], has_more: false, next_cursor: null },
-        req.url?.includes('limit=1') ? 'request-id' : undefined,
-      );
-    });
-  }
-
-  function tracing() {
-    const exporter = new InMemorySpanExporter();
-    const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
-    const infos: HookInfo[] = [];
-    const spans = openTelemetryHooks({ tracer: provider.getTracer('test') });
-    const record = (info: HookInfo): void => void infos.push(info);
-    const hooks: Hooks = {
-      beforeRequest: [...(spans.beforeRequest ?? [])],
-      afterResponse: [record, ...(spans.afterResponse ?? [])],
-      beforeError: [record, ...(spans.beforeError ?? [])],
-    };
-    const attributes = async (): Promise<unknown[]> => {
-      await new Promise((resolve) => setTimeout(resolve, 0)); // a 2xx span ends in a microtask
-      return exporter.getFinishedSpans().map((span) => span.attributes['chainbill.request_id']);
-    };
-    return { hooks, infos, attributes };
-  }
-
-  const redacted = 'Bearer sk_test_*** sk_live_***';
-
-  it('on an error status: requestId, JSON.stringify, util.inspect, hook info and the span attribute', async () => {
-    const api = await echoingApi();
-    const { hooks, infos, attributes } = tracing();
-    const client = new Chainbill({ apiKey: secret, baseUrl: api.url, hooks });
-    const error = await client.payouts.approve('po_1').catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(BadRequestError);
-    expect((error as BadRequestError).requestId).toBe(redacted);
-    expect(JSON.parse(JSON.stringify(error))).toMatchObject({ requestId: redacted });
-    expect(infos.map((info) => info.requestId ?? (info.error as BadRequestError).requestId)).toEqual([
-      redacted,
-      redacted,
-    ]);
-    expect(await attributes()).toEqual([redacted]);
-    const everything = [...renderings(error), JSON.stringify(infos), inspect(infos, { depth: 10 })];
-    expectNoSecret(everything);
-    for (const text of everything) expect(text).not.toContain('someoneElse');
-  });
-
-  it('on a 200: withResponse().requestId, hook info and the span attribute; request-id too', async () => {
-    const api = await echoingApi();
-    const { hooks, infos, attributes } = tracing();
-    const client = new Chainbill({ apiKey: secret, baseUrl: api.url, hooks });
-    const { requestId } = await client.payouts.list().withResponse();
-    const { requestId: fallback } = await client.payouts.list({ limit: 1 }).withResponse();
-    expect([requestId, fallback]).toEqual([redacted, redacted]);
-    expect(infos.map((info) => info.requestId)).toEqual([redacted, redacted]);
-    expect(await attributes()).toEqual([redacted, redacted]);
-  });
-
-  it('on a 2xx body that does not fit: ResponseValidationError.requestId', async () => {
-    const api = await echoingApi();
-    const client = new Chainbill({ apiKey: secret, baseUrl: api.url });
-    const error = await client.payouts.approve('po_bad').catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ResponseValidationError);
-    expect((error as ResponseValidationError).requestId).toBe(redacted);
-    expectNoSecret(renderings(error));
   });
 });

@@ -208,6 +208,9 @@ export function retryLogger(): { logger: Logger; retries: AnnouncedRetry[] } {
   return { logger, retries };
 }
 
+/** A logger that drops every line. */
+export const silent: Logger = { error() {}, warn() {}, info() {}, debug() {} };
+
 /** A log line as a `captureLogger()` logger received it. */
 export interface LogLine {
   level: string;

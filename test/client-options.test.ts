@@ -1,6 +1,7 @@
 /**
- * `withOptions` (a copy of the client with some settings changed) and reading the environment
- * where it may be denied (Deno without `--allow-env`).
+ * Client options: `withOptions` (a copy of the client with some settings changed), reading the
+ * environment where it may be denied (Deno without `--allow-env`), and the options refused where
+ * they are given. Per-call options are in request-options.test.ts, the base URL in base-url.test.ts.
  */
 import { inspect } from 'node:util';
 import {
@@ -9,9 +10,6 @@ import {
   Chainbill,
   type ClientOptions,
   ConfigurationError,
-  type HeadersLike,
-  type Hooks,
-  type RequestOptions,
 } from 'chainbill';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiError, envelope, hang, json, scriptedFetch, testBaseUrl, testKey } from './scripted-fetch.js';
@@ -226,7 +224,12 @@ describe('options that cannot work are refused where they are given', () => {
     [
       'an Idempotency-Key default header',
       { defaultHeaders: new Headers({ 'Idempotency-Key': secretValue }) },
-      'defaultHeaders',
+      'defaultHeaders must not set Idempotency-Key: use the idempotencyKey option',
+    ],
+    [
+      'an Idempotency-Key default header in a record',
+      { defaultHeaders: { 'Idempotency-Key': secretValue } },
+      'defaultHeaders must not set Idempotency-Key: use the idempotencyKey option',
     ],
     ['a baseUrl that is not a string', { baseUrl: 42 }, 'baseUrl'],
   ] as const)(
@@ -266,124 +269,5 @@ describe('options that cannot work are refused where they are given', () => {
       expect(seen.map((request) => request.headers.get('x-team'))).toEqual(['payments', 'payments']);
       headers.set('X-Team', 'payments');
     }
-  });
-
-  it('sends per-call headers given as a Headers or pairs, not only a record', async () => {
-    const { client, seen } = on({ defaultHeaders: { 'X-Team': 'payments', 'X-Trace': 'default' } });
-    await client.payouts.list({}, { headers: new Headers({ 'X-Trace': 'from-headers' }) });
-    await client.payouts.list({}, { headers: [['X-Trace', 'from-pairs']] });
-    await client.payouts.list({}, { headers: { 'X-Trace': 'from-record' } });
-    expect(seen.map((request) => request.headers.get('x-trace'))).toEqual([
-      'from-headers',
-      'from-pairs',
-      'from-record',
-    ]);
-    expect(seen.every((request) => request.headers.get('x-team') === 'payments')).toBe(true);
-  });
-
-  it.each([
-    ['an Idempotency-Key in a record', { 'idempotency-key': 'k1' }, 'idempotencyKey'],
-    ['an Idempotency-Key in a Headers', new Headers({ 'Idempotency-Key': 'k1' }), 'idempotencyKey'],
-    ['an Idempotency-Key in pairs', [['IDEMPOTENCY-KEY', 'k1']], 'idempotencyKey'],
-    ['an Authorization header', { Authorization: 'Bearer sk_test_other' }, 'apiKey'],
-    ['not headers at all', 42, 'Headers'],
-  ] as const)(
-    'per call, %s is a RequestValidationError (param headers) naming what to use; nothing sent',
-    async (_, headers, hint) => {
-      const { client, seen } = on();
-      const error = await client.payouts
-        .approve('po_1', { headers: headers as unknown as Headers })
-        .catch((e: unknown) => e);
-      expect(error).toMatchObject({ name: 'RequestValidationError', param: 'headers' });
-      expect((error as Error).message).toContain(hint);
-      expect(seen).toHaveLength(0);
-    },
-  );
-
-  it('per call, a signal that is not an AbortSignal is a RequestValidationError', async () => {
-    const { client, seen } = on();
-    const error = await client.payouts.list({}, { signal: {} as AbortSignal }).catch((e: unknown) => e);
-    expect(error).toMatchObject({ name: 'RequestValidationError', param: 'signal' });
-    expect(seen).toHaveLength(0);
-  });
-
-  it('takes a maybe-value for every optional field, as exactOptionalPropertyTypes code passes it', async () => {
-    const maybe = <T>(value: T): T | undefined => (Math.random() < 2 ? value : undefined);
-    const options: RequestOptions = {
-      signal: maybe(new AbortController().signal),
-      timeout: maybe(5_000),
-      maxRetries: maybe(0),
-      idempotencyKey: maybe('k-1'),
-      maxResponseBytes: maybe(1024 * 1024),
-      headers: maybe<HeadersLike>(new Headers({ 'X-Trace': 't' })),
-      hooks: maybe<Hooks>({}),
-    };
-    const unset: RequestOptions = {
-      signal: undefined,
-      headers: undefined,
-      hooks: undefined,
-      timeout: undefined,
-    };
-    const client: ClientOptions = { defaultHeaders: maybe<HeadersLike>([['X-Team', 'payments']]) };
-    const { client: chainbill, seen } = on(client);
-    await chainbill.payouts.list({}, options);
-    await chainbill.payouts.list({}, unset);
-    expect(seen.map((request) => request.headers.get('x-trace'))).toEqual(['t', null]);
-  });
-});
-
-describe('a base URL without a version segment', () => {
-  function warnings(options: ClientOptions = {}) {
-    const lines: string[] = [];
-    const logger = { error() {}, info() {}, debug() {}, warn: (line: string) => void lines.push(line) };
-    const { fetch } = scriptedFetch(json(200, listBody));
-    const make = (baseUrl: string, more: ClientOptions = {}) =>
-      new Chainbill({ apiKey: testKey, baseUrl, fetch, logger, ...options, ...more });
-    return { lines, make };
-  }
-
-  it.each([
-    'https://api.chainbill.test',
-    'https://api.chainbill.test/',
-    'https://api.chainbill.test/api',
-    'https://api.chainbill.test/v1/payouts',
-  ])('%s is accepted with one warn line, at construction', (baseUrl) => {
-    const { lines, make } = warnings();
-    expect(make(baseUrl).baseUrl).toBe(baseUrl.replace(/\/$/, ''));
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(
-      /^\[chainbill\] baseUrl does not end in a version such as \/v1, as the API's base URL does: every call will likely be a 404\.$/,
-    );
-    expect(lines[0]).not.toContain('api.chainbill.test');
-  });
-
-  it.each([
-    'https://api.chainbill.test/v1',
-    'https://api.chainbill.test/v1/',
-    'https://api.chainbill.test/v2',
-    'http://127.0.0.1:4010/proxy/v12',
-  ])('%s ends in a version segment: no warning', (baseUrl) => {
-    const { lines, make } = warnings();
-    make(baseUrl);
-    expect(lines).toEqual([]);
-  });
-
-  it('goes through the logger and its level: none at error or off', () => {
-    for (const logLevel of ['off', 'error'] as const) {
-      const { lines, make } = warnings({ logLevel });
-      make('https://api.chainbill.test');
-      expect(lines).toEqual([]);
-    }
-  });
-
-  it('is not repeated by withOptions copies of the same base URL; a copy to another one warns once', () => {
-    const { lines, make } = warnings();
-    const client = make('https://api.chainbill.test');
-    client.withOptions({ apiKey: 'sk_test_tenant' }).withOptions({ maxRetries: 1 });
-    expect(lines).toHaveLength(1);
-    client.withOptions({ baseUrl: 'https://other.chainbill.test' });
-    expect(lines).toHaveLength(2);
-    client.withOptions({ baseUrl: 'https://other.chainbill.test/v1' });
-    expect(lines).toHaveLength(2);
   });
 });

@@ -1,4 +1,4 @@
-import { AuthenticationError, Chainbill, ConfigurationError, VERSION } from 'chainbill';
+import { Chainbill, VERSION } from 'chainbill';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import pkg from '../package.json' with { type: 'json' };
 
@@ -25,64 +25,12 @@ describe('client configuration', () => {
   });
 
   it.each([
-    ['missing', undefined, 'No API key'],
-    ['without a prefix', 'pk_test_1', 'malformed'],
-    ['with whitespace', 'sk_test_ab cd', 'malformed'],
-    ['with only the prefix', 'sk_test_', 'malformed'],
-  ])('refuses a key %s with AuthenticationError (api_key_invalid, no status)', (_, apiKey, message) => {
-    vi.stubEnv('CHAINBILL_API_KEY', '');
-    const construct = () => new Chainbill({ apiKey, baseUrl });
-    expect(construct).toThrow(AuthenticationError);
-    expect(construct).toThrow(message);
-    try {
-      construct();
-    } catch (error) {
-      expect(error).toMatchObject({
-        type: 'authentication_error',
-        code: 'api_key_invalid',
-        param: null,
-        status: undefined,
-      });
-    }
-  });
-
-  it.each([
-    [undefined, 'No base URL'],
-    ['not a url', 'not an absolute URL'],
-    ['http://api.chainbill.test/v1', 'must use https'],
-    ['ftp://api.chainbill.test/v1', 'must use https'],
-    ['https://user:pw@api.chainbill.test/v1', 'credentials'],
-  ])('refuses the base URL %j with ConfigurationError', (url, message) => {
-    vi.stubEnv('CHAINBILL_BASE_URL', '');
-    expect(() => new Chainbill({ apiKey: 'sk_test_1', baseUrl: url })).toThrow(ConfigurationError);
-    expect(() => new Chainbill({ apiKey: 'sk_test_1', baseUrl: url })).toThrow(message);
-  });
-
-  it.each([
-    'http://localhost:4010/v1',
-    'http://127.0.0.1:4010/v1',
-    'http://127.8.9.10/v1',
-    'http://[::1]:4010/v1',
-  ])('allows http: to the loopback host %s', (url) => {
-    expect(new Chainbill({ apiKey: 'sk_test_1', baseUrl: url }).baseUrl).toBe(url);
-  });
-
-  it.each([
     [{ timeout: 0 }, 'timeout'],
     [{ timeout: Number.NaN }, 'timeout'],
     [{ maxRetries: -1 }, 'maxRetries'],
     [{ maxRetries: 1.5 }, 'maxRetries'],
   ])('refuses %j', (options, message) => {
     expect(() => new Chainbill({ apiKey: 'sk_test_1', baseUrl, ...options })).toThrow(message);
-  });
-
-  it('refuses to run in a browser unless dangerouslyAllowBrowser is set', () => {
-    vi.stubGlobal('window', {});
-    vi.stubGlobal('document', {});
-    expect(() => new Chainbill({ apiKey: 'sk_test_1', baseUrl })).toThrow(ConfigurationError);
-    expect(new Chainbill({ apiKey: 'sk_test_1', baseUrl, dangerouslyAllowBrowser: true }).environment).toBe(
-      'sandbox',
-    );
   });
 
   it('looks up globalThis.fetch on every request when no fetch is given', async () => {
@@ -118,61 +66,7 @@ describe('client configuration', () => {
     expect(request?.headers.get('user-agent')).toBe(`chainbill-js/${VERSION}`);
   });
 
-  it('refuses an Idempotency-Key in defaultHeaders or per-call headers; idempotencyKey is the way', async () => {
-    const seen: Request[] = [];
-    const fetch = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
-      seen.push(new Request(input, init));
-      return Response.json(
-        { error: { type: 'invalid_request_error', code: 'x', message: 'x', param: null } },
-        { status: 400 },
-      );
-    };
-    expect(
-      () =>
-        new Chainbill({
-          apiKey: 'sk_test_secret',
-          baseUrl,
-          defaultHeaders: { 'Idempotency-Key': 'x' },
-          fetch,
-        }),
-    ).toThrow(ConfigurationError);
-    const client = new Chainbill({ apiKey: 'sk_test_secret', baseUrl, fetch });
-    const refused = await client.payouts
-      .cancel('po_1', { headers: { 'Idempotency-Key': 'from-call' } })
-      .catch((e: unknown) => e);
-    expect(refused).toMatchObject({ name: 'RequestValidationError', param: 'headers' });
-    expect((refused as Error).message).toContain('idempotencyKey');
-    await client.payouts.cancel('po_1', { idempotencyKey: 'chosen' }).catch(() => undefined);
-    expect(seen.map((r) => r.headers.get('idempotency-key'))).toEqual(['chosen']);
-  });
-
   it('keeps VERSION in step with package.json', () => {
     expect(VERSION).toBe(pkg.version);
-  });
-
-  it('aborts an attempt after the per-call timeout', async () => {
-    const client = new Chainbill({
-      apiKey: 'sk_test_1',
-      baseUrl,
-      maxRetries: 0,
-      fetch: (input, init) =>
-        new Promise((_, reject) => {
-          new Request(input, init).signal.addEventListener('abort', () => reject(new Error('aborted')));
-        }),
-    });
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
-    try {
-      let error: unknown;
-      client.payouts.list({}, { timeout: 50 }).catch((e: unknown) => {
-        error = e;
-      });
-      // On a fake clock: still waiting 1 ms before the timeout, aborted when it runs out.
-      await vi.advanceTimersByTimeAsync(49);
-      expect(error).toBeUndefined();
-      await vi.advanceTimersByTimeAsync(1);
-      expect(error).toMatchObject({ name: 'APIConnectionTimeoutError' });
-    } finally {
-      vi.useRealTimers();
-    }
   });
 });

@@ -7,6 +7,14 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 
 /**
+ * Settles a call: its value when it resolves, the error when it rejects. Lets a test read an
+ * error's fields without a try/catch.
+ */
+export function failure(call: PromiseLike<unknown>): Promise<unknown> {
+  return Promise.resolve(call).catch((e: unknown) => e);
+}
+
+/**
  * Starts one msw server for the test file (unhandled requests are errors) and gives each test a
  * fresh fake API and a client on it. Call at the top level of a test file.
  */

@@ -1,11 +1,36 @@
 /**
  * What every response promises, whatever the route (DESIGN.md: Responses; docs/errors.md): the
- * request id comes from `x-request-id`, else `request-id`, on data and on both kinds of error; a 2xx
- * body is data only when its content type is JSON (`application/json` or `application/*+json`).
+ * request id comes from `x-request-id`, else `request-id`, on data and on both kinds of error, and
+ * is redacted like all server text; a 2xx body is data only when its content type is JSON
+ * (`application/json` or `application/*+json`).
  */
-import { Chainbill, type ClientOptions, NotFoundError, ResponseValidationError } from 'chainbill';
+import { inspect } from 'node:util';
+import {
+  BasicTracerProvider,
+  InMemorySpanExporter,
+  SimpleSpanProcessor,
+} from '@opentelemetry/sdk-trace-base';
+import {
+  BadRequestError,
+  Chainbill,
+  type ClientOptions,
+  type HookInfo,
+  type Hooks,
+  NotFoundError,
+  ResponseValidationError,
+} from 'chainbill';
+import { openTelemetryHooks } from 'chainbill/opentelemetry';
 import { describe, expect, it } from 'vitest';
-import { json, payoutFixture, type Step, scriptedFetch, testBaseUrl, testKey } from './scripted-fetch.js';
+import { useLoopback } from './loopback.js';
+import {
+  json,
+  payoutFixture,
+  renderings,
+  type Step,
+  scriptedFetch,
+  testBaseUrl,
+  testKey,
+} from './scripted-fetch.js';
 
 function clientOn(fetch: ClientOptions['fetch']): Chainbill {
   return new Chainbill({ apiKey: testKey, baseUrl: testBaseUrl, fetch, maxRetries: 0, logLevel: 'off' });
@@ -78,6 +103,97 @@ describe('requestId', () => {
     );
     expect(error).toBeInstanceOf(ResponseValidationError);
     expect(error).toMatchObject({ requestId: 'req_plain_789' });
+  });
+});
+
+const secret = 'sk_test_9fK2xQ7vLmN4pR8sT1uW3yZ6';
+
+function expectNoSecret(texts: string[]): void {
+  for (const text of texts) expect(text).not.toContain(secret.slice('sk_test_'.length));
+}
+
+describe('the request id is server text, redacted wherever it goes', () => {
+  const loopback = useLoopback();
+  const other = 'sk_live_someoneElse0123456789';
+
+  /** A server (or proxy) that echoes the request's Authorization header into its request id. */
+  function echoingApi() {
+    return loopback((req, res) => {
+      const echoed = `${req.headers.authorization} ${other}`;
+      const send = (status: number, body: unknown, idHeader = 'x-request-id'): void => {
+        res.writeHead(status, { 'content-type': 'application/json', [idHeader]: echoed });
+        res.end(JSON.stringify(body));
+      };
+      if (req.url?.endsWith('/po_bad')) return send(200, { id: 1 });
+      if (req.method === 'PATCH') {
+        return send(400, {
+          error: { type: 'invalid_request_error', code: 'bad', message: 'no', param: null },
+        });
+      }
+      send(
+        200,
+        { data: [], has_more: false, next_cursor: null },
+        req.url?.includes('limit=1') ? 'request-id' : undefined,
+      );
+    });
+  }
+
+  function tracing() {
+    const exporter = new InMemorySpanExporter();
+    const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
+    const infos: HookInfo[] = [];
+    const spans = openTelemetryHooks({ tracer: provider.getTracer('test') });
+    const record = (info: HookInfo): void => void infos.push(info);
+    const hooks: Hooks = {
+      beforeRequest: [...(spans.beforeRequest ?? [])],
+      afterResponse: [record, ...(spans.afterResponse ?? [])],
+      beforeError: [record, ...(spans.beforeError ?? [])],
+    };
+    const attributes = async (): Promise<unknown[]> => {
+      await new Promise((resolve) => setTimeout(resolve, 0)); // a 2xx span ends in a microtask
+      return exporter.getFinishedSpans().map((span) => span.attributes['chainbill.request_id']);
+    };
+    return { hooks, infos, attributes };
+  }
+
+  const redacted = 'Bearer sk_test_*** sk_live_***';
+
+  it('on an error status: requestId, JSON.stringify, util.inspect, hook info and the span attribute', async () => {
+    const api = await echoingApi();
+    const { hooks, infos, attributes } = tracing();
+    const client = new Chainbill({ apiKey: secret, baseUrl: api.url, hooks });
+    const error = await client.payouts.approve('po_1').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BadRequestError);
+    expect((error as BadRequestError).requestId).toBe(redacted);
+    expect(JSON.parse(JSON.stringify(error))).toMatchObject({ requestId: redacted });
+    expect(infos.map((info) => info.requestId ?? (info.error as BadRequestError).requestId)).toEqual([
+      redacted,
+      redacted,
+    ]);
+    expect(await attributes()).toEqual([redacted]);
+    const everything = [...renderings(error), JSON.stringify(infos), inspect(infos, { depth: 10 })];
+    expectNoSecret(everything);
+    for (const text of everything) expect(text).not.toContain('someoneElse');
+  });
+
+  it('on a 200: withResponse().requestId, hook info and the span attribute; request-id too', async () => {
+    const api = await echoingApi();
+    const { hooks, infos, attributes } = tracing();
+    const client = new Chainbill({ apiKey: secret, baseUrl: api.url, hooks });
+    const { requestId } = await client.payouts.list().withResponse();
+    const { requestId: fallback } = await client.payouts.list({ limit: 1 }).withResponse();
+    expect([requestId, fallback]).toEqual([redacted, redacted]);
+    expect(infos.map((info) => info.requestId)).toEqual([redacted, redacted]);
+    expect(await attributes()).toEqual([redacted, redacted]);
+  });
+
+  it('on a 2xx body that does not fit: ResponseValidationError.requestId', async () => {
+    const api = await echoingApi();
+    const client = new Chainbill({ apiKey: secret, baseUrl: api.url });
+    const error = await client.payouts.approve('po_bad').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect((error as ResponseValidationError).requestId).toBe(redacted);
+    expectNoSecret(renderings(error));
   });
 });
 

@@ -1,4 +1,6 @@
-import type { Fetch, Logger, PayoutIntent } from 'chainbill';
+import { inspect } from 'node:util';
+import { Chainbill, type ClientOptions, type Fetch, type Logger, type PayoutIntent } from 'chainbill';
+import { expect, vi } from 'vitest';
 
 /** A request as a scripted `fetch` saw it. */
 export interface SeenRequest {
@@ -74,17 +76,22 @@ export function hang(): Step {
 /** A UUID v4, as `crypto.randomUUID()` makes. */
 export const uuidV4: RegExp = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
+/** The params of `payouts.create` whose answer `payoutFixture()` is: a real Tron address, 125.5 USDT. */
+export const payoutParams = {
+  recipient_address: 'TMW6XfDns1qNo5M7bLaHXzwmGsw2Eah6SK',
+  chain: 'tron',
+  token: 'USDT',
+  amount: 125.5,
+  currency: 'USD',
+} as const;
+
 /** A payout intent as the spec shapes it. */
 export function payoutFixture(fields: Partial<PayoutIntent> = {}): PayoutIntent {
   return {
     id: 'po_fixture1',
     org_id: 'org_1',
-    recipient_address: 'TMW6XfDns1qNo5M7bLaHXzwmGsw2Eah6SK',
-    chain: 'tron',
-    token: 'USDT',
-    amount: 125.5,
+    ...payoutParams,
     amount_atomic: '125500000',
-    currency: 'USD',
     status: 'draft',
     description: null,
     reference_type: 'manual',
@@ -105,6 +112,11 @@ export function payoutFixture(fields: Partial<PayoutIntent> = {}): PayoutIntent 
   };
 }
 
+/** A 200 answering `payoutFixture()`, as an update of a payout does. */
+export const ok: Step = json(200, payoutFixture());
+/** A 201 answering `payoutFixture()`, as `payouts.create` does. */
+export const created: Step = json(201, payoutFixture());
+
 /** A list envelope (spec: List envelope). */
 export function envelope<T>(
   data: T[],
@@ -118,6 +130,30 @@ export function envelope<T>(
 export const testKey = 'sk_test_scripted_5f2c9a1e7b';
 /** The base URL used by clients built on a scripted fetch. */
 export const testBaseUrl = 'https://api.chainbill.test/v1';
+
+/** A client on `fetch` with the test key and base URL, logging off; `options` go over those. */
+export function clientOn(fetch: Fetch, options: ClientOptions = {}): Chainbill {
+  return new Chainbill({ apiKey: testKey, baseUrl: testBaseUrl, fetch, logLevel: 'off', ...options });
+}
+
+/**
+ * Puts the test on vitest's fake clock (STYLE.md rule 15): the SDK's retry waits and per-attempt
+ * timeouts are `setTimeout`s, and `Retry-After` dates are read against `Date.now()`. The test file
+ * calls `vi.useRealTimers()` after each test.
+ */
+export function useFakeClock(): void {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+}
+
+/** Moves the fake clock `ms` on, checking the next request goes out then and not 1 ms sooner. */
+export async function expectNextRequestAfter(seen: SeenRequest[], ms: number): Promise<void> {
+  await vi.advanceTimersByTimeAsync(0); // the request in flight reaches fetch
+  const before = seen.length;
+  await vi.advanceTimersByTimeAsync(ms - 1);
+  expect(seen).toHaveLength(before);
+  await vi.advanceTimersByTimeAsync(1);
+  expect(seen).toHaveLength(before + 1);
+}
 
 /** A call whose progress a test can read between steps of a fake clock. */
 export interface Tracked {
@@ -170,4 +206,59 @@ export function retryLogger(): { logger: Logger; retries: AnnouncedRetry[] } {
     },
   };
   return { logger, retries };
+}
+
+/** A logger that drops every line. */
+export const silent: Logger = { error() {}, warn() {}, info() {}, debug() {} };
+
+/** A log line as a `captureLogger()` logger received it. */
+export interface LogLine {
+  level: string;
+  message: string;
+  details: Record<string, unknown> | undefined;
+}
+
+/** A logger that keeps every line it is given, at every level. */
+export function captureLogger(): { logger: Logger; lines: LogLine[] } {
+  const lines: LogLine[] = [];
+  const at =
+    (level: string) =>
+    (message: string, details?: Record<string, unknown>): void => {
+      lines.push({ level, message, details });
+    };
+  return { logger: { error: at('error'), warn: at('warn'), info: at('info'), debug: at('debug') }, lines };
+}
+
+/**
+ * A client with `apiKey` on a scripted `fetch` answering `steps`, logging every level into `lines`,
+ * and retrying once; `options` go over those.
+ */
+export function loggedClient(
+  apiKey: string,
+  steps: Step[],
+  options: ClientOptions = {},
+): { client: Chainbill; seen: SeenRequest[]; lines: LogLine[] } {
+  const { fetch, seen } = scriptedFetch(...steps);
+  const { logger, lines } = captureLogger();
+  const client = new Chainbill({
+    apiKey,
+    baseUrl: testBaseUrl,
+    fetch,
+    logger,
+    logLevel: 'debug',
+    maxRetries: 1,
+    ...options,
+  });
+  return { client, seen, lines };
+}
+
+/** Every way an error or object is commonly turned into text: to check none of them holds a secret. */
+export function renderings(value: unknown): string[] {
+  const out = [
+    String(value),
+    JSON.stringify(value) ?? '',
+    inspect(value, { depth: Number.POSITIVE_INFINITY, showHidden: true }),
+  ];
+  if (value instanceof Error) out.push(value.message, value.stack ?? '');
+  return out;
 }

@@ -1,99 +1,42 @@
 /**
- * The secret key never leaks (errors, logs, inspection), ids cannot leave their path, keys only
- * travel over https, and the client refuses to run in a browser unless told to.
+ * The secret key never leaks (errors, logs, inspection, headers a caller passes), errors keep what
+ * a caller needs and not the request, and the client refuses to run in a browser unless told to.
+ * Path ids are in path-ids.test.ts, base URLs in base-url.test.ts, keys in api-keys.test.ts, the
+ * redacted request id in response-basics.test.ts.
  */
 import { inspect } from 'node:util';
-import {
-  BasicTracerProvider,
-  InMemorySpanExporter,
-  SimpleSpanProcessor,
-} from '@opentelemetry/sdk-trace-base';
 import {
   APIConnectionError,
   APIUserAbortError,
   AuthenticationError,
-  BadRequestError,
   Chainbill,
   ChainbillError,
   type ClientOptions,
   ConfigurationError,
-  type HookInfo,
-  type Hooks,
-  type Logger,
   RequestValidationError,
-  ResponseValidationError,
 } from 'chainbill';
-import { openTelemetryHooks } from 'chainbill/opentelemetry';
-import { createFakeChainbill } from 'chainbill/testing';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useLoopback } from './loopback.js';
 import {
   apiError,
   connectionReset,
+  payoutParams as createParams,
   hang,
   json,
+  loggedClient,
   payoutFixture,
+  renderings,
   type Step,
-  scriptedFetch,
   testBaseUrl,
 } from './scripted-fetch.js';
 
 const secret = 'sk_test_9fK2xQ7vLmN4pR8sT1uW3yZ6';
 const secretPart = '9fK2xQ7vLmN4pR8sT1uW3yZ6';
 
-interface Line {
-  level: string;
-  message: string;
-  details: Record<string, unknown> | undefined;
-}
-
-function captureLogger(): { logger: Logger; lines: Line[] } {
-  const lines: Line[] = [];
-  const at =
-    (level: string) =>
-    (message: string, details?: Record<string, unknown>): void => {
-      lines.push({ level, message, details });
-    };
-  return { logger: { error: at('error'), warn: at('warn'), info: at('info'), debug: at('debug') }, lines };
-}
-
-function clientOn(steps: Step[], options: ClientOptions = {}) {
-  const { fetch, seen } = scriptedFetch(...steps);
-  const { logger, lines } = captureLogger();
-  const client = new Chainbill({
-    apiKey: secret,
-    baseUrl: testBaseUrl,
-    fetch,
-    logger,
-    logLevel: 'debug',
-    maxRetries: 1,
-    ...options,
-  });
-  return { client, seen, lines };
-}
-
-/** Every way an error or object is commonly turned into text. */
-function renderings(value: unknown): string[] {
-  const out = [
-    String(value),
-    JSON.stringify(value) ?? '',
-    inspect(value, { depth: Number.POSITIVE_INFINITY, showHidden: true }),
-  ];
-  if (value instanceof Error) out.push(value.message, value.stack ?? '');
-  return out;
-}
+const clientOn = (steps: Step[], options: ClientOptions = {}) => loggedClient(secret, steps, options);
 
 function expectNoSecret(texts: string[]): void {
   for (const text of texts) expect(text).not.toContain(secretPart);
 }
-
-const createParams = {
-  recipient_address: 'TMW6XfDns1qNo5M7bLaHXzwmGsw2Eah6SK',
-  chain: 'tron',
-  token: 'USDT',
-  amount: 10,
-  currency: 'USD',
-} as const;
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -180,143 +123,7 @@ describe('the key never leaks', () => {
   });
 });
 
-describe('logging', () => {
-  it('logLevel debug logs each attempt, each response and each retry, with method and path', async () => {
-    vi.spyOn(Math, 'random').mockReturnValue(0.999_999);
-    const { client, lines } = clientOn([apiError(503, { 'retry-after': '0' }), json(200, payoutFixture())]);
-    await client.payouts.approve('po_1');
-    expect(lines.map((line) => `${line.level} ${line.message}`)).toEqual([
-      'debug [chainbill] → PATCH /payouts/po_1',
-      expect.stringMatching(/^debug \[chainbill\] ← 503 PATCH \/payouts\/po_1$/),
-      'info [chainbill] retrying PATCH /payouts/po_1 in 0 ms',
-      'debug [chainbill] → PATCH /payouts/po_1',
-      'debug [chainbill] ← 200 PATCH /payouts/po_1',
-    ]);
-    expect(lines[0]?.details).toMatchObject({ attempt: 1 });
-    expect(lines[2]?.details).toMatchObject({ attempt: 2, of: 2, reason: 'status 503' });
-    expect(lines[3]?.details).toMatchObject({ attempt: 2 });
-  });
-
-  it('logLevel info logs retries only; warn (the default) logs nothing on a retried success', async () => {
-    const info = clientOn([apiError(503, { 'retry-after': '0' }), json(200, payoutFixture())], {
-      logLevel: 'info',
-    });
-    await info.client.payouts.approve('po_1');
-    expect(info.lines.map((line) => line.level)).toEqual(['info']);
-
-    const quiet = clientOn([apiError(503, { 'retry-after': '0' }), json(200, payoutFixture())], {
-      logLevel: undefined,
-    });
-    await quiet.client.payouts.approve('po_1');
-    expect(quiet.lines).toEqual([]);
-  });
-
-  it('CHAINBILL_LOG sets the level when logLevel is not given', async () => {
-    vi.stubEnv('CHAINBILL_LOG', 'debug');
-    const { client, lines } = clientOn([json(200, payoutFixture())], { logLevel: undefined });
-    await client.payouts.approve('po_1');
-    expect(lines.map((line) => line.level)).toEqual(['debug', 'debug']);
-    expectNoSecret(lines.flatMap((line) => [line.message, ...renderings(line.details)]));
-  });
-
-  it('logLevel off logs nothing, and the logger defaults to console', async () => {
-    const off = clientOn([json(200, payoutFixture())], { logLevel: 'off' });
-    await off.client.payouts.approve('po_1');
-    expect(off.lines).toEqual([]);
-
-    const debug = vi.spyOn(console, 'debug').mockImplementation(() => {});
-    const { fetch } = scriptedFetch(json(200, payoutFixture()));
-    await new Chainbill({ apiKey: secret, baseUrl: testBaseUrl, fetch, logLevel: 'debug' }).payouts.approve(
-      'po_1',
-    );
-    expect(debug).toHaveBeenCalledTimes(2);
-    expectNoSecret(debug.mock.calls.flatMap((call) => call.map((arg) => inspect(arg, { depth: 10 }))));
-  });
-});
-
-describe('path ids', () => {
-  const escapes = [
-    '../po_1',
-    'po_1/../../customers',
-    'po_1/approve',
-    '/po_1',
-    'po_1?status=approved',
-    'po_1#x',
-    'po_%2e%2e',
-    'po_%2E%2E%2Fcustomers',
-    'po_..',
-    'po_1\\..\\x',
-    'po_1 ',
-    ' po_1',
-    'po_ 1',
-    'po_1\n',
-    'po_1\t',
-    'po_1\u0000',
-    'po_1\u007f',
-    'po_1\ud800',
-    'sub_1',
-    'PO_1',
-    'po_',
-    '',
-  ];
-
-  it.each(escapes.map((id) => [JSON.stringify(id), id]))(
-    '%s is refused with param `id`, nothing sent',
-    async (_, id) => {
-      const { client, seen } = clientOn([json(200, payoutFixture())]);
-      for (const call of [
-        () => client.payouts.approve(id),
-        () => client.payouts.cancel(id),
-        () => client.payouts.update(id, { description: 'x' }),
-      ]) {
-        const error = await call().catch((e: unknown) => e);
-        expect(error).toBeInstanceOf(RequestValidationError);
-        expect((error as RequestValidationError).param).toBe('id');
-      }
-      expect(seen).toHaveLength(0);
-    },
-  );
-
-  it.each([[123], [null], [undefined], [{ toString: () => 'po_1' }]])(
-    'a non-string id (%s) is refused',
-    async (id) => {
-      const { client, seen } = clientOn([json(200, payoutFixture())]);
-      await expect(client.payouts.approve(id as unknown as string)).rejects.toMatchObject({ param: 'id' });
-      expect(seen).toHaveLength(0);
-    },
-  );
-
-  it('a well-formed id is percent-encoded and stays in its segment', async () => {
-    const { client, seen } = clientOn([json(200, payoutFixture())]);
-    await client.payouts.approve('po_ünïcode∕slash');
-    expect(seen[0]?.url.pathname).toBe('/v1/payouts/po_%C3%BCn%C3%AFcode%E2%88%95slash');
-  });
-});
-
 describe('transport security', () => {
-  it.each([
-    'http://api.chainbill.example/v1',
-    'http://10.0.0.5/v1',
-    'http://localhost.evil.example/v1',
-    'http://127.0.0.1.nip.io/v1',
-    'ftp://api.chainbill.example/v1',
-    'api.chainbill.example/v1',
-    'https://user:pass@api.chainbill.example/v1',
-  ])('baseUrl %s is a ConfigurationError', (baseUrl) => {
-    expect(() => new Chainbill({ apiKey: secret, baseUrl })).toThrow(ConfigurationError);
-  });
-
-  it.each([
-    'https://api.chainbill.example/v1',
-    'https://api.chainbill.example/v1/',
-    'http://localhost:4010/v1',
-    'http://127.0.0.1:4010/v1',
-    'http://127.3.2.1/v1',
-    'http://[::1]:4010/v1',
-  ])('baseUrl %s is accepted', (baseUrl) => {
-    expect(new Chainbill({ apiKey: secret, baseUrl }).baseUrl).toBe(baseUrl.replace(/\/$/, ''));
-  });
-
   it('a window and a document make the constructor refuse, unless dangerouslyAllowBrowser', () => {
     vi.stubGlobal('window', {});
     vi.stubGlobal('document', {});
@@ -329,54 +136,6 @@ describe('transport security', () => {
   it('a window alone (a web worker shim, jsdom-less test) is not a browser', () => {
     vi.stubGlobal('window', {});
     expect(new Chainbill({ apiKey: secret, baseUrl: testBaseUrl }).environment).toBe('sandbox');
-  });
-});
-
-describe('API keys', () => {
-  it.each([
-    ['a wrong prefix', 'pk_test_abc123'],
-    ['a live/test typo', 'sk_prod_abc123'],
-    ['no body', 'sk_test_'],
-    ['a trailing space', 'sk_test_abc123 '],
-    ['a leading space', ' sk_test_abc123'],
-    ['a newline', 'sk_test_abc123\n'],
-    ['an inner space', 'sk_test_abc 123'],
-    ['a zero-width space from a copy-paste', 'sk_test_abc123\u200b'],
-    ['a non-ASCII letter', 'sk_test_abc123é'],
-    ['a control character', 'sk_test_abc\u0000123'],
-    ['an empty string', ''],
-  ])('%s: AuthenticationError api_key_invalid from the constructor, nothing sent', (_, apiKey) => {
-    const fetch = vi.fn();
-    let error: unknown;
-    try {
-      new Chainbill({ apiKey, baseUrl: testBaseUrl, fetch });
-    } catch (e) {
-      error = e;
-    }
-    expect(error).toBeInstanceOf(AuthenticationError);
-    expect(error).toMatchObject({
-      type: 'authentication_error',
-      code: 'api_key_invalid',
-      param: null,
-      status: undefined,
-    });
-    expect(fetch).not.toHaveBeenCalled();
-  });
-
-  it('a missing key (no option, no CHAINBILL_API_KEY) is an AuthenticationError too', () => {
-    vi.stubEnv('CHAINBILL_API_KEY', '');
-    expect(() => new Chainbill({ baseUrl: testBaseUrl })).toThrow(AuthenticationError);
-  });
-
-  it('sk_live_ is live, sk_test_ is sandbox', () => {
-    expect(new Chainbill({ apiKey: 'sk_live_abc', baseUrl: testBaseUrl }).environment).toBe('live');
-    expect(new Chainbill({ apiKey: 'sk_test_abc', baseUrl: testBaseUrl }).environment).toBe('sandbox');
-  });
-
-  it('the fake rejects a well-formed key it did not issue with a 401 AuthenticationError', async () => {
-    const fake = createFakeChainbill();
-    const client = new Chainbill({ apiKey: 'sk_test_unknown', baseUrl: fake.baseUrl, fetch: fake.fetch });
-    await expect(client.payouts.list()).rejects.toMatchObject({ status: 401, code: 'api_key_invalid' });
   });
 });
 
@@ -430,90 +189,5 @@ describe('errors hold what a caller needs, not the request', () => {
     const error = await client.payouts.list({}, { signal: AbortSignal.timeout(10) }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(APIUserAbortError);
     expect(inspect(error, { depth: 10 })).not.toMatch(/authorization/i);
-  });
-});
-
-describe('the request id is server text, redacted wherever it goes', () => {
-  const loopback = useLoopback();
-  const other = 'sk_live_someoneElse0123456789';
-
-  /** A server (or proxy) that echoes the request's Authorization header into its request id. */
-  function echoingApi() {
-    return loopback((req, res) => {
-      const echoed = `${req.headers.authorization} ${other}`;
-      const send = (status: number, body: unknown, idHeader = 'x-request-id'): void => {
-        res.writeHead(status, { 'content-type': 'application/json', [idHeader]: echoed });
-        res.end(JSON.stringify(body));
-      };
-      if (req.url?.endsWith('/po_bad')) return send(200, { id: 1 });
-      if (req.method === 'PATCH') {
-        return send(400, {
-          error: { type: 'invalid_request_error', code: 'bad', message: 'no', param: null },
-        });
-      }
-      send(
-        200,
-        { data: [], has_more: false, next_cursor: null },
-        req.url?.includes('limit=1') ? 'request-id' : undefined,
-      );
-    });
-  }
-
-  function tracing() {
-    const exporter = new InMemorySpanExporter();
-    const provider = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(exporter)] });
-    const infos: HookInfo[] = [];
-    const spans = openTelemetryHooks({ tracer: provider.getTracer('test') });
-    const record = (info: HookInfo): void => void infos.push(info);
-    const hooks: Hooks = {
-      beforeRequest: [...(spans.beforeRequest ?? [])],
-      afterResponse: [record, ...(spans.afterResponse ?? [])],
-      beforeError: [record, ...(spans.beforeError ?? [])],
-    };
-    const attributes = async (): Promise<unknown[]> => {
-      await new Promise((resolve) => setTimeout(resolve, 0)); // a 2xx span ends in a microtask
-      return exporter.getFinishedSpans().map((span) => span.attributes['chainbill.request_id']);
-    };
-    return { hooks, infos, attributes };
-  }
-
-  const redacted = 'Bearer sk_test_*** sk_live_***';
-
-  it('on an error status: requestId, JSON.stringify, util.inspect, hook info and the span attribute', async () => {
-    const api = await echoingApi();
-    const { hooks, infos, attributes } = tracing();
-    const client = new Chainbill({ apiKey: secret, baseUrl: api.url, hooks });
-    const error = await client.payouts.approve('po_1').catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(BadRequestError);
-    expect((error as BadRequestError).requestId).toBe(redacted);
-    expect(JSON.parse(JSON.stringify(error))).toMatchObject({ requestId: redacted });
-    expect(infos.map((info) => info.requestId ?? (info.error as BadRequestError).requestId)).toEqual([
-      redacted,
-      redacted,
-    ]);
-    expect(await attributes()).toEqual([redacted]);
-    const everything = [...renderings(error), JSON.stringify(infos), inspect(infos, { depth: 10 })];
-    expectNoSecret(everything);
-    for (const text of everything) expect(text).not.toContain('someoneElse');
-  });
-
-  it('on a 200: withResponse().requestId, hook info and the span attribute; request-id too', async () => {
-    const api = await echoingApi();
-    const { hooks, infos, attributes } = tracing();
-    const client = new Chainbill({ apiKey: secret, baseUrl: api.url, hooks });
-    const { requestId } = await client.payouts.list().withResponse();
-    const { requestId: fallback } = await client.payouts.list({ limit: 1 }).withResponse();
-    expect([requestId, fallback]).toEqual([redacted, redacted]);
-    expect(infos.map((info) => info.requestId)).toEqual([redacted, redacted]);
-    expect(await attributes()).toEqual([redacted, redacted]);
-  });
-
-  it('on a 2xx body that does not fit: ResponseValidationError.requestId', async () => {
-    const api = await echoingApi();
-    const client = new Chainbill({ apiKey: secret, baseUrl: api.url });
-    const error = await client.payouts.approve('po_bad').catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ResponseValidationError);
-    expect((error as ResponseValidationError).requestId).toBe(redacted);
-    expectNoSecret(renderings(error));
   });
 });

@@ -1,5 +1,4 @@
 import {
-  AuthenticationError,
   BadRequestError,
   ConflictError,
   type Entitlement,
@@ -136,13 +135,6 @@ describe('entitlements.create', () => {
     const other = await client().entitlements.create({ ...params, plan_id: plan() });
     expect(other.feature_key).toBe('seats');
   });
-
-  it('create: a wrong key is an AuthenticationError', async () => {
-    const error = await client({ apiKey: 'sk_test_wrong' })
-      .entitlements.create({ plan_id: plan(), feature_key: 'k', value_type: 'boolean', value_boolean: true })
-      .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(AuthenticationError);
-  });
 });
 
 describe('entitlements.list', () => {
@@ -183,13 +175,6 @@ describe('entitlements.list', () => {
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NotFoundError);
     expect(error).toMatchObject({ param: 'plan_id' });
-  });
-
-  it('list: a wrong key is an AuthenticationError', async () => {
-    const error = await client({ apiKey: 'sk_test_wrong' })
-      .entitlements.list({ plan_id: plan() })
-      .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(AuthenticationError);
   });
 
   it('list: follows next_cursor across pages (the fake pages by 25)', async () => {
@@ -272,14 +257,6 @@ describe('entitlements.update', () => {
     expect(error).toBeInstanceOf(BadRequestError);
     expect(error).toMatchObject({ status: 400, param: 'value_boolean' });
   });
-
-  it('update: a wrong key is an AuthenticationError', async () => {
-    const entitlement = await existing();
-    const error = await client({ apiKey: 'sk_test_wrong' })
-      .entitlements.update(entitlement.id, { value_numeric: 1 })
-      .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(AuthenticationError);
-  });
 });
 
 describe('entitlements.delete', () => {
@@ -310,38 +287,6 @@ describe('entitlements.delete', () => {
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NotFoundError);
     expect(error).toMatchObject({ code: 'resource_missing' });
-  });
-
-  it.each(['we_1', 'ent_', 'ent_1/../../payouts', 'ent_1%2F'])(
-    'delete: rejects the id %s before sending',
-    async (id) => {
-      const error = await client()
-        .entitlements.delete(id)
-        .catch((e: unknown) => e);
-      expect(error).toMatchObject({ name: 'RequestValidationError', param: 'id' });
-      expect(fake().requests).toHaveLength(0);
-    },
-  );
-
-  it('delete: a wrong key is an AuthenticationError', async () => {
-    const error = await client({ apiKey: 'sk_test_wrong' })
-      .entitlements.delete('ent_1')
-      .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(AuthenticationError);
-  });
-
-  it.each([
-    ['204 without a body', () => new Response(null, { status: 204 })],
-    ['200 with {}', () => Response.json({})],
-    ['200 with the record', () => Response.json({ id: 'ent_1', object: 'entitlement' })],
-    ['200 with plain text', () => new Response('OK', { headers: { 'content-type': 'text/plain' } })],
-  ])('delete: resolves to the confirmation on %s', async (_, respond) => {
-    for (const validateResponses of [true, false]) {
-      const result = await client({ fetch: async () => respond(), validateResponses }).entitlements.delete(
-        'ent_1',
-      );
-      expect(result).toEqual({ id: 'ent_1', deleted: true });
-    }
   });
 });
 

@@ -1,4 +1,4 @@
-import { AuthenticationError, BadRequestError, NotFoundError, RequestValidationError } from 'chainbill';
+import { BadRequestError, NotFoundError, RequestValidationError } from 'chainbill';
 import { describe, expect, it } from 'vitest';
 import { useFakeApi } from '../helpers.js';
 
@@ -38,14 +38,6 @@ describe('paymentMethods.list', () => {
     ['limit', { limit: 10 }],
   ])('list: rejects a bad %s before sending', async (param, params) => {
     await refusedBeforeSending(client().paymentMethods.list(params as never), param);
-  });
-
-  it('list: a wrong key is an AuthenticationError', async () => {
-    const error = await client({ apiKey: 'sk_test_wrong' })
-      .paymentMethods.list()
-      .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(AuthenticationError);
-    expect(error).toMatchObject({ status: 401, code: 'api_key_invalid' });
   });
 
   it('list: follows next_cursor when the server pages (the fake pages by 25) and sends no limit', async () => {
@@ -124,31 +116,12 @@ describe('paymentMethods.update', () => {
     expect(fake().requests).toHaveLength(0);
   });
 
-  it.each(['po_1', 'pm_', 'pm_1/../x', 'pm_1?x=1'])(
-    'update: rejects the id %s before sending',
-    async (id) => {
-      const error = await client()
-        .paymentMethods.update(id, {})
-        .catch((e: unknown) => e);
-      expect(error).toMatchObject({ name: 'RequestValidationError', param: 'id' });
-      expect(fake().requests).toHaveLength(0);
-    },
-  );
-
   it('update: an unknown id is a NotFoundError', async () => {
     const error = await client()
       .paymentMethods.update('pm_missing', { display_name: 'x' })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(NotFoundError);
     expect(error).toMatchObject({ status: 404, code: 'resource_missing' });
-  });
-
-  it('update: a wrong key is an AuthenticationError', async () => {
-    const method = fake().seed.paymentMethod();
-    const error = await client({ apiKey: 'sk_test_wrong' })
-      .paymentMethods.update(method.id, { display_name: 'x' })
-      .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(AuthenticationError);
   });
 });
 

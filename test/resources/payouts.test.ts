@@ -1,11 +1,9 @@
 import {
-  AuthenticationError,
   ConflictError,
   NotFoundError,
   type PayoutIntent,
   RequestValidationError,
   ResponseValidationError,
-  UnprocessableEntityError,
 } from 'chainbill';
 import { describe, expect, it } from 'vitest';
 import { useFakeApi } from '../helpers.js';
@@ -75,19 +73,6 @@ describe('payouts.create', () => {
     expect(fake().requests).toHaveLength(0);
   });
 
-  it('create: a wrong key is an AuthenticationError from the API', async () => {
-    const error = await client({ apiKey: 'sk_test_wrong' })
-      .payouts.create(required)
-      .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(AuthenticationError);
-    expect(error).toMatchObject({
-      status: 401,
-      type: 'authentication_error',
-      code: 'api_key_invalid',
-      param: null,
-    });
-  });
-
   it('create: withResponse gives the raw response and request id', async () => {
     const { data, response, requestId } = await client().payouts.create(required).withResponse();
     expect(data.status).toBe('draft');
@@ -141,12 +126,6 @@ describe('payouts.list', () => {
       .catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'RequestValidationError', param });
     expect(fake().requests).toHaveLength(0);
-  });
-
-  it('list: a wrong key is an AuthenticationError', async () => {
-    await expect(client({ apiKey: 'sk_live_wrong' }).payouts.list()).rejects.toBeInstanceOf(
-      AuthenticationError,
-    );
   });
 });
 
@@ -211,17 +190,6 @@ describe('payouts.update / approve / cancel', () => {
     expect(error).toBeInstanceOf(NotFoundError);
     expect(error).toMatchObject({ status: 404, code: 'resource_missing' });
   });
-
-  it.each(['payout_1', 'po_../customers', 'po_a/b', 'po_a?x=1', ''])(
-    'update: refuses the id %j',
-    async (id) => {
-      const error = await client()
-        .payouts.update(id, { description: 'x' })
-        .catch((e: unknown) => e);
-      expect(error).toMatchObject({ name: 'RequestValidationError', param: 'id' });
-      expect(fake().requests).toHaveLength(0);
-    },
-  );
 
   it('update: a bad description is refused before sending', async () => {
     await expect(client().payouts.update('po_1', { description: 'x'.repeat(513) })).rejects.toMatchObject({
@@ -290,31 +258,5 @@ describe('responses', () => {
       fetch: async () => Response.json(body),
     }).payouts.create(required);
     expect(payout).toEqual(body);
-  });
-
-  it('maps the error body of the spec onto the error', async () => {
-    const body = {
-      error: {
-        type: 'invalid_request_error',
-        code: 'amount_too_small',
-        message: 'too small',
-        param: 'amount',
-      },
-    };
-    const error = await client({
-      fetch: async () => Response.json(body, { status: 422, headers: { 'x-request-id': 'req_42' } }),
-    })
-      .payouts.update('po_1', { description: 'x' })
-      .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(UnprocessableEntityError);
-    expect(error).toMatchObject({
-      status: 422,
-      type: 'invalid_request_error',
-      code: 'amount_too_small',
-      param: 'amount',
-      requestId: 'req_42',
-      message: 'too small',
-      body,
-    });
   });
 });

@@ -7,16 +7,9 @@ import {
 } from 'chainbill';
 import { describe, expect, it } from 'vitest';
 import { failure, useFakeApi } from '../helpers.js';
+import { payoutParams as required } from '../scripted-fetch.js';
 
 const { fake, client } = useFakeApi();
-
-const required = {
-  recipient_address: 'TYSBPXiPmfYkHyJz1LdakpxZoYSL5M71Yc',
-  chain: 'tron',
-  token: 'USDT',
-  amount: 125.5,
-  currency: 'USD',
-} as const;
 
 describe('payouts.create', () => {
   it('create: only required params', async () => {

@@ -19,7 +19,14 @@ import {
   ResponseValidationError,
 } from 'chainbill';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
-import { type AnnouncedRetry, payoutFixture, retryLogger, testKey, uuidV4 } from './scripted-fetch.js';
+import {
+  type AnnouncedRetry,
+  payoutParams as createParams,
+  payoutFixture,
+  retryLogger,
+  testKey,
+  uuidV4,
+} from './scripted-fetch.js';
 
 type Handler = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -114,14 +121,6 @@ const stallMidBody: Handler = (_, res) => {
   res.writeHead(200, { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payoutJson) });
   res.write(payoutJson.slice(0, 20));
 };
-
-const createParams = {
-  recipient_address: 'TMW6XfDns1qNo5M7bLaHXzwmGsw2Eah6SK',
-  chain: 'tron',
-  token: 'USDT',
-  amount: 125.5,
-  currency: 'USD',
-} as const;
 
 /** A client on `baseUrl` whose retries land in `retries`. */
 function clientAt(baseUrl: string, options: ClientOptions = {}): Chainbill {

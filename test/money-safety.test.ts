@@ -9,16 +9,9 @@ import { randomAddress } from 'chainbill/testing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { useFakeApi } from './helpers.js';
+import { payoutParams as payout } from './scripted-fetch.js';
 
 const { fake, client, raw, refusedBeforeSending } = useFakeApi();
-
-const payout = {
-  recipient_address: 'TYSBPXiPmfYkHyJz1LdakpxZoYSL5M71Yc',
-  chain: 'tron',
-  token: 'USDT',
-  amount: 125.5,
-  currency: 'USD',
-} as const;
 
 /** The contracts and zero addresses DESIGN.md lists, by chain, as the spec of the refusal. */
 const lost = {

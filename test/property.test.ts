@@ -6,8 +6,9 @@
 import { Chainbill, ChainbillError, type Fetch, RequestValidationError } from 'chainbill';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { outcome } from './property-responses.js';
 import { type Field, type Row, rows, validId, validParams } from './property-rows.js';
-import { apiError, payoutFixture, scriptedFetch, testBaseUrl, testKey } from './scripted-fetch.js';
+import { apiError, scriptedFetch, testBaseUrl, testKey } from './scripted-fetch.js';
 
 const client = (fetch: Fetch, validateResponses = true): Chainbill =>
   new Chainbill({
@@ -158,132 +159,26 @@ describe.each(rows.map((row) => [row.name, row] as const))('%s', (_, row) => {
   });
 });
 
-// ---- arbitrary responses -----------------------------------------------------------------------
+describe('missing required parameters', () => {
+  // Every method with a required parameter: each one left out in turn, from a valid call.
+  const withRequired = rows.filter((row) => Object.values(row.fields).some((field) => field.required));
 
-const json = (value: fc.Arbitrary<unknown>) => value.map((v) => JSON.stringify(v));
-const fixture = payoutFixture() as unknown as Record<string, unknown>;
-const payoutLike = fc
-  .record({ key: fc.constantFrom(...Object.keys(fixture)), value: fc.option(fc.jsonValue({ maxDepth: 1 })) })
-  .map(({ key, value }) => {
-    const copy: Record<string, unknown> = { ...fixture };
-    if (value === null) delete copy[key];
-    else copy[key] = value;
-    return copy;
-  });
-const envelopeLike = fc.record(
-  {
-    data: fc.oneof(
-      fc.array(fc.oneof(fc.constant(fixture), payoutLike, fc.jsonValue({ maxDepth: 1 })), { maxLength: 3 }),
-      fc.jsonValue({ maxDepth: 1 }),
-    ),
-    has_more: fc.oneof(fc.boolean(), fc.jsonValue({ maxDepth: 0 })),
-    next_cursor: fc.oneof(fc.constant(null), fc.string(), fc.integer()),
-  },
-  { requiredKeys: [] },
-);
-const errorLike = fc.record({
-  error: fc.oneof(
-    fc.record(
-      {
-        type: fc.oneof(fc.constant('authentication_error'), fc.string(), fc.integer()),
-        code: fc.oneof(fc.string(), fc.constant(null)),
-        message: fc.oneof(fc.string(), fc.integer()),
-        param: fc.oneof(fc.string(), fc.constant(null), fc.boolean()),
-      },
-      { requiredKeys: [] },
-    ),
-    fc.jsonValue({ maxDepth: 1 }),
-  ),
+  it.each(withRequired.map((row) => [row.name, row] as const))(
+    '%s: each required parameter, when missing, is named, and nothing is sent',
+    async (_, row) => {
+      const [id = ''] = fc.sample(validId(row), { numRuns: 1, seed: 5 });
+      const [params = {}] = fc.sample(validParams(row), { numRuns: 1, seed: 5 });
+      for (const name of Object.keys(row.fields).filter((n) => row.fields[n]?.required)) {
+        const { [name]: _, ...rest } = params;
+        const { fetch, seen } = scriptedFetch(apiError(500));
+        const error = await settle(row.call(client(fetch), id, rest as never)).then(
+          () => undefined,
+          (e: unknown) => e,
+        );
+        expect(error, name).toBeInstanceOf(RequestValidationError);
+        expect((error as RequestValidationError).param).toBe(name);
+        expect(seen).toHaveLength(0);
+      }
+    },
+  );
 });
-const bodyText = fc.oneof(
-  fc.constant(''),
-  fc.string(),
-  fc.string({ unit: 'binary', maxLength: 20 }),
-  json(fc.jsonValue({ maxDepth: 2 })),
-  json(errorLike),
-  json(envelopeLike),
-  json(payoutLike),
-  json(fc.constant(fixture)),
-  json(envelopeLike).chain((s) => fc.nat({ max: s.length }).map((cut) => s.slice(0, cut))),
-  fc.constant('<html><body>502 Bad Gateway</body></html>'),
-);
-const status = fc.oneof(
-  fc.constantFrom(
-    200,
-    201,
-    202,
-    204,
-    205,
-    299,
-    301,
-    304,
-    400,
-    401,
-    403,
-    404,
-    408,
-    409,
-    418,
-    422,
-    429,
-    500,
-    501,
-    502,
-    503,
-    504,
-    599,
-  ),
-  fc.integer({ min: 200, max: 599 }),
-);
-const headers = fc.record(
-  {
-    'content-type': fc.constantFrom(
-      'application/json',
-      'application/json; charset=utf-8',
-      'application/problem+json',
-      'text/html',
-      'text/plain',
-      '',
-    ),
-    'retry-after': fc.oneof(
-      fc.string(),
-      fc.nat().map(String),
-      fc.date().map((d) => d.toUTCString()),
-    ),
-    'x-request-id': fc.string(),
-  },
-  { requiredKeys: [] },
-);
-const responseOutcome = fc.record({ status, body: bodyText, headers }).map(
-  ({ status, body, headers }) =>
-    () =>
-      new Response([204, 205, 304].includes(status) ? null : body, { status, headers }),
-);
-const failureOutcome = fc.constantFrom<() => Response>(
-  () => {
-    throw new TypeError('fetch failed');
-  },
-  () => {
-    throw new TypeError('Cannot read properties of undefined');
-  },
-  () => {
-    throw new Error('proxy exploded');
-  },
-  () => {
-    throw 'a string';
-  },
-  () => {
-    throw new DOMException('The operation was aborted.', 'AbortError');
-  },
-  () =>
-    new Response(
-      new ReadableStream({
-        start(controller) {
-          controller.enqueue(new TextEncoder().encode('{"data":['));
-          controller.error(new TypeError('terminated'));
-        },
-      }),
-      { status: 200, headers: { 'content-type': 'application/json' } },
-    ),
-);
-const outcome = fc.oneof({ arbitrary: responseOutcome, weight: 4 }, { arbitrary: failureOutcome, weight: 1 });

@@ -6,17 +6,18 @@
 import { APIError, Chainbill, ConflictError, NotFoundError, path, ResponseValidationError } from 'chainbill';
 import { describe, expect, it } from 'vitest';
 import { useFakeApi } from './helpers.js';
-import { apiError, envelope, json, scriptedFetch, testBaseUrl, testKey, uuidV4 } from './scripted-fetch.js';
+import {
+  apiError,
+  envelope,
+  json,
+  payoutParams as payoutBody,
+  scriptedFetch,
+  testBaseUrl,
+  testKey,
+  uuidV4,
+} from './scripted-fetch.js';
 
 const { fake, client, refusedBeforeSending } = useFakeApi();
-
-const payoutBody = {
-  recipient_address: 'TMW6XfDns1qNo5M7bLaHXzwmGsw2Eah6SK',
-  chain: 'tron',
-  token: 'USDT',
-  amount: 10,
-  currency: 'USD',
-};
 
 function scripted(...steps: Parameters<typeof scriptedFetch>): {
   chainbill: Chainbill;

@@ -6,7 +6,8 @@
  */
 import type { ClientOptions, HeadersLike, Hooks, RequestOptions } from 'chainbill';
 import { describe, expect, it } from 'vitest';
-import { clientOn, envelope, json, scriptedFetch } from './scripted-fetch.js';
+import { failure } from './helpers.js';
+import { clientOn, envelope, json, renderings, scriptedFetch, testKey } from './scripted-fetch.js';
 
 function on(options: ClientOptions = {}) {
   const { fetch, seen } = scriptedFetch(json(200, envelope([])));
@@ -27,22 +28,29 @@ describe('options that cannot work are refused where they are given', () => {
     expect(seen.every((request) => request.headers.get('x-team') === 'payments')).toBe(true);
   });
 
+  // Each value looks like a key: a refusal must not quote it.
+  const secret = 'sk_test_headersecret9Qx4';
   it.each([
-    ['an Idempotency-Key in a record', { 'idempotency-key': 'k1' }, 'idempotencyKey'],
-    ['an Idempotency-Key in a Headers', new Headers({ 'Idempotency-Key': 'k1' }), 'idempotencyKey'],
-    ['an Idempotency-Key in pairs', [['IDEMPOTENCY-KEY', 'k1']], 'idempotencyKey'],
-    ['an Authorization header', { Authorization: 'Bearer sk_test_other' }, 'apiKey'],
+    ['an Idempotency-Key in a record', { 'idempotency-key': secret }, 'idempotencyKey'],
+    ['an Idempotency-Key in a Headers', new Headers({ 'Idempotency-Key': secret }), 'idempotencyKey'],
+    ['an Idempotency-Key in pairs', [['IDEMPOTENCY-KEY', secret]], 'idempotencyKey'],
+    ['an Authorization header', { Authorization: `Bearer ${secret}` }, 'apiKey'],
+    ['an authorization header in lower case', { authorization: `Bearer ${secret}` }, 'apiKey'],
+    ['an Authorization header in a Headers', new Headers({ Authorization: `Bearer ${secret}` }), 'apiKey'],
+    ['an Authorization header in pairs', [['AUTHORIZATION', `Bearer ${secret}`]], 'apiKey'],
     ['not headers at all', 42, 'Headers'],
   ] as const)(
     'per call, %s is a RequestValidationError (param headers) naming what to use; nothing sent',
     async (_, headers, hint) => {
       const { client, seen } = on();
-      const error = await client.payouts
-        .approve('po_1', { headers: headers as unknown as Headers })
-        .catch((e: unknown) => e);
+      const error = await failure(client.payouts.approve('po_1', { headers: headers as unknown as Headers }));
       expect(error).toMatchObject({ name: 'RequestValidationError', param: 'headers' });
       expect((error as Error).message).toContain(hint);
+      for (const text of renderings(error)) expect(text).not.toContain('headersecret9Qx4');
       expect(seen).toHaveLength(0);
+      // The same client still sends its own key.
+      await client.payouts.list();
+      expect(seen[0]?.headers.get('authorization')).toBe(`Bearer ${testKey}`);
     },
   );
 

@@ -13,7 +13,6 @@ import {
 import {
   BadRequestError,
   Chainbill,
-  type ClientOptions,
   type HookInfo,
   type Hooks,
   NotFoundError,
@@ -22,23 +21,11 @@ import {
 import { openTelemetryHooks } from 'chainbill/opentelemetry';
 import { describe, expect, it } from 'vitest';
 import { useLoopback } from './loopback.js';
-import {
-  json,
-  payoutFixture,
-  renderings,
-  type Step,
-  scriptedFetch,
-  testBaseUrl,
-  testKey,
-} from './scripted-fetch.js';
-
-function clientOn(fetch: ClientOptions['fetch']): Chainbill {
-  return new Chainbill({ apiKey: testKey, baseUrl: testBaseUrl, fetch, maxRetries: 0, logLevel: 'off' });
-}
+import { clientOn, json, payoutFixture, renderings, type Step, scriptedFetch } from './scripted-fetch.js';
 
 /** Runs `payouts.approve` against one scripted answer; returns the payout (with response) or the error. */
 function approveAgainst(step: Step): Promise<unknown> {
-  return clientOn(scriptedFetch(step).fetch)
+  return clientOn(scriptedFetch(step).fetch, { maxRetries: 0 })
     .payouts.approve('po_1')
     .withResponse()
     .catch((e: unknown) => e);

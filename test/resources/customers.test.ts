@@ -1,6 +1,6 @@
 import { RequestValidationError } from 'chainbill';
 import { describe, expect, it } from 'vitest';
-import { useFakeApi } from '../helpers.js';
+import { failure, useFakeApi } from '../helpers.js';
 
 const { fake, client, refusedBeforeSending } = useFakeApi();
 
@@ -43,20 +43,10 @@ describe('customers.create', () => {
     ['metadata', { metadata: 'tier=pro' }, 'must be'],
     ['phone', { phone: '+1 555' }, 'unknown parameter `phone`'],
   ])('create: rejects a bad %s before sending', async (param, patch, message) => {
-    const error = await client()
-      .customers.create({ email: 'ada@example.com', ...patch } as never)
-      .catch((e: unknown) => e);
+    const error = await failure(client().customers.create({ email: 'ada@example.com', ...patch } as never));
     expect(error).toBeInstanceOf(RequestValidationError);
     expect(error).toMatchObject({ param });
     expect((error as RequestValidationError).message).toContain(message);
-    expect(fake().requests).toHaveLength(0);
-  });
-
-  it('create: a missing email names it, before sending', async () => {
-    const error = await client()
-      .customers.create({} as never)
-      .catch((e: unknown) => e);
-    expect(error).toMatchObject({ name: 'RequestValidationError', param: 'email' });
     expect(fake().requests).toHaveLength(0);
   });
 

@@ -6,16 +6,14 @@ import {
   RequestValidationError,
 } from 'chainbill';
 import { describe, expect, it } from 'vitest';
-import { useFakeApi } from '../helpers.js';
+import { failure, useFakeApi } from '../helpers.js';
 
 const { fake, client, raw, refusedBeforeSending } = useFakeApi();
 
+type Value = boolean | number | string;
+
 /** Creates an entitlement through the SDK; the value's JS type picks `value_type`. */
-function entitle(
-  plan_id: string,
-  feature_key: string,
-  value: boolean | number | string,
-): Promise<Entitlement> {
+function entitle(plan_id: string, feature_key: string, value: Value): Promise<Entitlement> {
   return client().entitlements.create(
     typeof value === 'boolean'
       ? { plan_id, feature_key, value_type: 'boolean', value_boolean: value }
@@ -25,9 +23,7 @@ function entitle(
   );
 }
 
-function plan(): string {
-  return fake().seed.plan().id;
-}
+const plan = (): string => fake().seed.plan().id;
 
 describe('entitlements.create', () => {
   it('create: only required params', async () => {
@@ -85,9 +81,9 @@ describe('entitlements.create', () => {
     ['plan_id', { value_type: 'boolean', value_boolean: true, plan_id: 'pm_1' }, 'plan_'],
     ['value_numeric', { value_type: 'numeric', value_numeric: '5' }, 'must be a number'],
   ])('create: rejects a bad %s before sending', async (param, patch, message) => {
-    const error = await client()
-      .entitlements.create({ plan_id: 'plan_1', feature_key: 'k', ...patch } as never)
-      .catch((e: unknown) => e);
+    const error = await failure(
+      client().entitlements.create({ plan_id: 'plan_1', feature_key: 'k', ...patch } as never),
+    );
     expect(error).toBeInstanceOf(RequestValidationError);
     expect((error as RequestValidationError).param).toBe(param);
     expect((error as RequestValidationError).message).toContain(message);
@@ -102,23 +98,15 @@ describe('entitlements.create', () => {
     expect(none.value_numeric).toBe(0);
   });
 
-  it('create: a missing feature_key names it, before sending', async () => {
-    const error = await client()
-      .entitlements.create({ plan_id: 'plan_1', value_type: 'boolean', value_boolean: false } as never)
-      .catch((e: unknown) => e);
-    expect(error).toMatchObject({ name: 'RequestValidationError', param: 'feature_key' });
-    expect(fake().requests).toHaveLength(0);
-  });
-
   it('create: an unknown plan is a NotFoundError naming plan_id', async () => {
-    const error = await client()
-      .entitlements.create({
+    const error = await failure(
+      client().entitlements.create({
         plan_id: 'plan_missing',
         feature_key: 'k',
         value_type: 'string',
         value_string: 'x',
-      })
-      .catch((e: unknown) => e);
+      }),
+    );
     expect(error).toBeInstanceOf(NotFoundError);
     expect(error).toMatchObject({ status: 404, code: 'resource_missing', param: 'plan_id' });
   });
@@ -127,9 +115,7 @@ describe('entitlements.create', () => {
     const plan_id = plan();
     const params = { plan_id, feature_key: 'seats', value_type: 'numeric', value_numeric: 5 } as const;
     await client().entitlements.create(params);
-    const error = await client()
-      .entitlements.create({ ...params, value_numeric: 10 })
-      .catch((e: unknown) => e);
+    const error = await failure(client().entitlements.create({ ...params, value_numeric: 10 }));
     expect(error).toBeInstanceOf(ConflictError);
     expect(error).toMatchObject({ status: 409, code: 'invalid_state', param: 'feature_key' });
     const other = await client().entitlements.create({ ...params, plan_id: plan() });
@@ -161,7 +147,6 @@ describe('entitlements.list', () => {
   });
 
   it.each([
-    [{}, 'plan_id'],
     [{ plan_id: '' }, 'plan_id'],
     [{ plan_id: 'ent_1' }, 'plan_id'],
     [{ plan_id: 'plan_1', limit: 5 }, 'limit'],
@@ -170,23 +155,14 @@ describe('entitlements.list', () => {
   });
 
   it('list: an unknown plan is a NotFoundError', async () => {
-    const error = await client()
-      .entitlements.list({ plan_id: 'plan_missing' })
-      .catch((e: unknown) => e);
+    const error = await failure(client().entitlements.list({ plan_id: 'plan_missing' }));
     expect(error).toBeInstanceOf(NotFoundError);
     expect(error).toMatchObject({ param: 'plan_id' });
   });
 
   it('list: follows next_cursor across pages (the fake pages by 25)', async () => {
     const plan_id = plan();
-    for (let i = 0; i < 26; i++) {
-      await raw('POST', '/subscriptions/entitlements', {
-        plan_id,
-        feature_key: `f${i}`,
-        value_type: 'numeric',
-        value_numeric: i,
-      });
-    }
+    for (let i = 0; i < 26; i++) await entitle(plan_id, `f${i}`, i);
     const keys: string[] = [];
     for await (const entitlement of client().entitlements.list({ plan_id }))
       keys.push(entitlement.feature_key);
@@ -198,9 +174,7 @@ describe('entitlements.list', () => {
 });
 
 describe('entitlements.update', () => {
-  async function existing() {
-    return entitle(plan(), 'seats', 5);
-  }
+  const existing = (): Promise<Entitlement> => entitle(plan(), 'seats', 5);
 
   it('update: only required params', async () => {
     const entitlement = await existing();
@@ -233,8 +207,6 @@ describe('entitlements.update', () => {
   });
 
   it.each([
-    ['id', 'pm_1', {}],
-    ['id', 'ent_1/x', {}],
     ['value_type', 'ent_1', { value_type: 'json' }],
     ['value_boolean', 'ent_1', { value_boolean: 'yes' }],
     ['feature_key', 'ent_1', { feature_key: 'renamed' }],
@@ -243,17 +215,13 @@ describe('entitlements.update', () => {
   });
 
   it('update: an unknown id is a NotFoundError', async () => {
-    const error = await client()
-      .entitlements.update('ent_missing', { value_numeric: 1 })
-      .catch((e: unknown) => e);
+    const error = await failure(client().entitlements.update('ent_missing', { value_numeric: 1 }));
     expect(error).toBeInstanceOf(NotFoundError);
   });
 
   it('update: a new value_type without its value field is a BadRequestError naming it', async () => {
     const entitlement = await existing();
-    const error = await client()
-      .entitlements.update(entitlement.id, { value_type: 'boolean' })
-      .catch((e: unknown) => e);
+    const error = await failure(client().entitlements.update(entitlement.id, { value_type: 'boolean' }));
     expect(error).toBeInstanceOf(BadRequestError);
     expect(error).toMatchObject({ status: 400, param: 'value_boolean' });
   });
@@ -282,9 +250,7 @@ describe('entitlements.delete', () => {
   it('delete: a second delete is a NotFoundError', async () => {
     const entitlement = await entitle(plan(), 'k', true);
     await client().entitlements.delete(entitlement.id);
-    const error = await client()
-      .entitlements.delete(entitlement.id)
-      .catch((e: unknown) => e);
+    const error = await failure(client().entitlements.delete(entitlement.id));
     expect(error).toBeInstanceOf(NotFoundError);
     expect(error).toMatchObject({ code: 'resource_missing' });
   });
@@ -304,14 +270,11 @@ describe('the fake: entitlement rules', () => {
 
   it('feature_key is at most 256 characters', async () => {
     const body = { plan_id: plan(), value_type: 'boolean', value_boolean: true };
-    expect(
-      (await raw('POST', '/subscriptions/entitlements', { ...body, feature_key: 'k'.repeat(257) })).json,
-    ).toMatchObject({
-      error: { code: 'parameter_invalid', param: 'feature_key' },
-    });
-    expect(
-      (await raw('POST', '/subscriptions/entitlements', { ...body, feature_key: 'k'.repeat(256) })).status,
-    ).toBe(201);
+    const create = (feature_key: string) =>
+      raw('POST', '/subscriptions/entitlements', { ...body, feature_key });
+    const long = await create('k'.repeat(257));
+    expect(long.json).toMatchObject({ error: { code: 'parameter_invalid', param: 'feature_key' } });
+    expect((await create('k'.repeat(256))).status).toBe(201);
   });
 
   it('list without plan_id is 400 parameter_missing', async () => {
@@ -321,13 +284,7 @@ describe('the fake: entitlement rules', () => {
   });
 
   it('delete answers 200 with { id, deleted: true }', async () => {
-    const created = await raw('POST', '/subscriptions/entitlements', {
-      plan_id: plan(),
-      feature_key: 'k',
-      value_type: 'boolean',
-      value_boolean: false,
-    });
-    const id = (created.json as { id: string }).id;
+    const { id } = await entitle(plan(), 'k', false);
     expect(await raw('DELETE', `/subscriptions/entitlements/${id}`)).toEqual({
       status: 200,
       json: { id, deleted: true },
@@ -337,9 +294,7 @@ describe('the fake: entitlement rules', () => {
   it('entitlements of another environment are apart', async () => {
     const plan_id = plan();
     await entitle(plan_id, 'k', true);
-    const error = await client({ apiKey: fake().liveApiKey })
-      .entitlements.list({ plan_id })
-      .catch((e: unknown) => e);
+    const error = await failure(client({ apiKey: fake().liveApiKey }).entitlements.list({ plan_id }));
     expect(error).toBeInstanceOf(NotFoundError);
   });
 });

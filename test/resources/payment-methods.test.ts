@@ -1,6 +1,6 @@
 import { BadRequestError, NotFoundError, RequestValidationError } from 'chainbill';
 import { describe, expect, it } from 'vitest';
-import { useFakeApi } from '../helpers.js';
+import { failure, useFakeApi } from '../helpers.js';
 
 const { fake, client, raw, refusedBeforeSending } = useFakeApi();
 
@@ -107,9 +107,7 @@ describe('paymentMethods.update', () => {
     ['is_default', { is_default: 'yes' }, 'must be a boolean'],
     ['status', { status: 'disabled' }, 'unknown parameter `status`'],
   ])('update: rejects a bad %s before sending', async (param, params, message) => {
-    const error = await client()
-      .paymentMethods.update('pm_1', params as never)
-      .catch((e: unknown) => e);
+    const error = await failure(client().paymentMethods.update('pm_1', params as never));
     expect(error).toBeInstanceOf(RequestValidationError);
     expect((error as RequestValidationError).param).toBe(param);
     expect((error as RequestValidationError).message).toContain(message);
@@ -117,9 +115,7 @@ describe('paymentMethods.update', () => {
   });
 
   it('update: an unknown id is a NotFoundError', async () => {
-    const error = await client()
-      .paymentMethods.update('pm_missing', { display_name: 'x' })
-      .catch((e: unknown) => e);
+    const error = await failure(client().paymentMethods.update('pm_missing', { display_name: 'x' }));
     expect(error).toBeInstanceOf(NotFoundError);
     expect(error).toMatchObject({ status: 404, code: 'resource_missing' });
   });
@@ -155,9 +151,7 @@ describe('the fake: payment method rules', () => {
 
   it('checks min <= max on the resulting record: 400 naming the limit the request sets', async () => {
     const method = fake().seed.paymentMethod({ min_amount_usd: 50 });
-    const error = await client()
-      .paymentMethods.update(method.id, { max_amount_usd: 10 })
-      .catch((e: unknown) => e);
+    const error = await failure(client().paymentMethods.update(method.id, { max_amount_usd: 10 }));
     expect(error).toBeInstanceOf(BadRequestError);
     expect(error).toMatchObject({ status: 400, code: 'parameter_invalid', param: 'max_amount_usd' });
     const after = await client().paymentMethods.list();

@@ -6,17 +6,10 @@ import {
   ResponseValidationError,
 } from 'chainbill';
 import { describe, expect, it } from 'vitest';
-import { useFakeApi } from '../helpers.js';
+import { failure, useFakeApi } from '../helpers.js';
+import { payoutParams as required } from '../scripted-fetch.js';
 
 const { fake, client } = useFakeApi();
-
-const required = {
-  recipient_address: 'TYSBPXiPmfYkHyJz1LdakpxZoYSL5M71Yc',
-  chain: 'tron',
-  token: 'USDT',
-  amount: 125.5,
-  currency: 'USD',
-} as const;
 
 describe('payouts.create', () => {
   it('create: only required params', async () => {
@@ -55,21 +48,10 @@ describe('payouts.create', () => {
     ['due_date', { due_date: 'next tuesday' }, ''],
     ['memo', { memo: 'typo' }, 'unknown parameter `memo`'],
   ])('create: rejects a bad %s before sending', async (param, patch, message) => {
-    const error = await client()
-      .payouts.create({ ...required, ...patch } as never)
-      .catch((e: unknown) => e);
+    const error = await failure(client().payouts.create({ ...required, ...patch } as never));
     expect(error).toBeInstanceOf(RequestValidationError);
     expect((error as RequestValidationError).param).toBe(param);
     expect((error as RequestValidationError).message).toContain(message);
-    expect(fake().requests).toHaveLength(0);
-  });
-
-  it('create: a missing required param names it', async () => {
-    const { currency: _, ...withoutCurrency } = required;
-    const error = await client()
-      .payouts.create(withoutCurrency as never)
-      .catch((e: unknown) => e);
-    expect(error).toMatchObject({ name: 'RequestValidationError', param: 'currency' });
     expect(fake().requests).toHaveLength(0);
   });
 
@@ -121,9 +103,7 @@ describe('payouts.list', () => {
     ['due_date_before', { due_date_before: '2026-12-01' }],
     ['due_date_after', { due_date_after: new Date('not a date') }],
   ])('list: rejects a bad %s before sending', async (param, params) => {
-    const error = await client()
-      .payouts.list(params as never)
-      .catch((e: unknown) => e);
+    const error = await failure(client().payouts.list(params as never));
     expect(error).toMatchObject({ name: 'RequestValidationError', param });
     expect(fake().requests).toHaveLength(0);
   });
@@ -176,17 +156,13 @@ describe('payouts.update / approve / cancel', () => {
 
   it('approve: a non-draft payout is a ConflictError', async () => {
     const { id } = fake().seed.payout({ status: 'canceled' });
-    const error = await client()
-      .payouts.approve(id)
-      .catch((e: unknown) => e);
+    const error = await failure(client().payouts.approve(id));
     expect(error).toBeInstanceOf(ConflictError);
     expect(error).toMatchObject({ status: 409, code: 'invalid_state' });
   });
 
   it('cancel: an unknown payout is a NotFoundError', async () => {
-    const error = await client()
-      .payouts.cancel('po_missing')
-      .catch((e: unknown) => e);
+    const error = await failure(client().payouts.cancel('po_missing'));
     expect(error).toBeInstanceOf(NotFoundError);
     expect(error).toMatchObject({ status: 404, code: 'resource_missing' });
   });

@@ -1,6 +1,6 @@
 import { BadRequestError, Chainbill } from 'chainbill';
 import { describe, expect, it } from 'vitest';
-import { useFakeApi } from '../helpers.js';
+import { failure, useFakeApi } from '../helpers.js';
 import { json, scriptedFetch } from '../scripted-fetch.js';
 
 const { fake, client, refusedBeforeSending } = useFakeApi();
@@ -99,9 +99,7 @@ describe('revenueEvents.list', () => {
   });
 
   it('list: a foreign cursor is a BadRequestError from the fake', async () => {
-    const error = await client()
-      .revenueEvents.list({ cursor: 'not-a-cursor' })
-      .catch((e: unknown) => e);
+    const error = await failure(client().revenueEvents.list({ cursor: 'not-a-cursor' }));
     expect(error).toBeInstanceOf(BadRequestError);
     expect(error).toMatchObject({ code: 'cursor_invalid', param: 'cursor' });
   });

@@ -1,6 +1,6 @@
 import { NotFoundError } from 'chainbill';
 import { describe, expect, it } from 'vitest';
-import { useFakeApi } from '../helpers.js';
+import { failure, useFakeApi } from '../helpers.js';
 
 const { fake, client } = useFakeApi();
 
@@ -37,26 +37,20 @@ describe('webhookEndpoints.delete', () => {
   it('delete: a second delete is a NotFoundError', async () => {
     const endpoint = fake().seed.webhookEndpoint();
     await client().webhookEndpoints.delete(endpoint.id);
-    const error = await client()
-      .webhookEndpoints.delete(endpoint.id)
-      .catch((e: unknown) => e);
+    const error = await failure(client().webhookEndpoints.delete(endpoint.id));
     expect(error).toBeInstanceOf(NotFoundError);
     expect(error).toMatchObject({ status: 404, code: 'resource_missing' });
   });
 
   it('delete: an unknown id is a NotFoundError', async () => {
-    const error = await client()
-      .webhookEndpoints.delete('we_missing')
-      .catch((e: unknown) => e);
+    const error = await failure(client().webhookEndpoints.delete('we_missing'));
     expect(error).toBeInstanceOf(NotFoundError);
   });
 
   it('delete: an endpoint of another organization is a NotFoundError and stays', async () => {
     const otherKey = fake().createApiKey({ orgId: 'org_other' });
     const endpoint = fake().seed.webhookEndpoint({}, { apiKey: otherKey });
-    const error = await client()
-      .webhookEndpoints.delete(endpoint.id)
-      .catch((e: unknown) => e);
+    const error = await failure(client().webhookEndpoints.delete(endpoint.id));
     expect(error).toBeInstanceOf(NotFoundError);
     await expect(client({ apiKey: otherKey }).webhookEndpoints.delete(endpoint.id)).resolves.toEqual({
       id: endpoint.id,

@@ -1,11 +1,10 @@
 /**
  * Per-call edges (issue: trust at the edges): `Retry-After` values that are not RFC 9110, odd
- * idempotency keys, one `AbortSignal` shared by many calls, and the shape of API errors.
+ * idempotency keys and the shape of API errors (one `AbortSignal` shared by many calls:
+ * test/memory/abort-signal.test.ts).
  */
-import { getEventListeners } from 'node:events';
 import { type APIError, AuthenticationError, Chainbill, type ClientOptions, RateLimitError } from 'chainbill';
 import { describe, expect, it, vi } from 'vitest';
-import { settledHeap } from './helpers.js';
 import { apiError, json, type Step, scriptedFetch } from './scripted-fetch.js';
 
 const emptyPage = { data: [], has_more: false, next_cursor: null };
@@ -104,28 +103,6 @@ describe('idempotencyKey', () => {
       await failure(create(chainbill, good));
       expect(seen[0]?.headers.get('idempotency-key')).toBe(good);
     }
-  });
-});
-
-describe('a shared AbortSignal', () => {
-  it('keeps no listener, and no memory, per call it served', { timeout: 120_000 }, async () => {
-    const body = JSON.stringify(emptyPage);
-    const fetch = async (): Promise<Response> =>
-      new Response(body, { headers: { 'content-type': 'application/json' } });
-    const chainbill = new Chainbill({
-      apiKey: 'sk_test_calls',
-      baseUrl: 'https://api.chainbill.test/v1',
-      fetch,
-    });
-    const shared = new AbortController().signal;
-    // Warm up first, so compiled code and caches are not counted as growth.
-    for (let i = 0; i < 5_000; i++) await chainbill.payouts.list({}, { signal: shared });
-    const before = await settledHeap();
-    for (let i = 0; i < 40_000; i++) await chainbill.payouts.list({}, { signal: shared });
-    const growth = (await settledHeap()) - before;
-    console.log(`40 000 calls on one signal: retained heap growth ${(growth / 2 ** 20).toFixed(2)} MB`);
-    expect(getEventListeners(shared, 'abort')).toHaveLength(0);
-    expect(growth / 2 ** 20).toBeLessThan(3);
   });
 });
 

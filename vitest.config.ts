@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type ViteUserConfig } from 'vitest/config';
 
@@ -20,6 +21,16 @@ import { defineConfig, type ViteUserConfig } from 'vitest/config';
 /** The test files that import `dist/`: both builds in one process, and the `chainbill-fake` bin. */
 const packageTests = ['test/cross-copy.test.ts', 'test/fake/server-cli.test.ts'];
 const memoryTests = ['test/memory/**/*.test.ts'];
+
+// A test file that names `dist/` outside the package tier would run before the build, on a stale
+// or missing one: vitest does not start, and says which file to add to `packageTests`.
+const strays = readdirSync(new URL('./test/', import.meta.url), { recursive: true, encoding: 'utf8' })
+  .map((file) => `test/${file}`)
+  .filter((file) => file.endsWith('.test.ts') && !packageTests.includes(file))
+  .filter((file) => /\bdist\//.test(readFileSync(new URL(`./${file}`, import.meta.url), 'utf8')));
+if (strays.length > 0) {
+  throw new Error(`dist/ is named outside the package tier, in ${strays.join(', ')}: see packageTests`);
+}
 
 /**
  * The unit and package tiers share a group, and so a number of workers: one a core. vitest's

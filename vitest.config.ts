@@ -1,7 +1,45 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type ViteUserConfig } from 'vitest/config';
 
-const config: ViteUserConfig = defineConfig({
+/**
+ * The suite in three tiers (CONTRIBUTING.md: Testing), each a vitest project; `vitest run` runs
+ * them all, `vitest run --project unit` one of them.
+ *
+ * - `memory` (test/memory/): the tests that bound the heap or the RSS. They run first, in one fork
+ *   of their own with `--expose-gc`, before any other test file starts: no other work in vitest
+ *   moves their figures.
+ * - `unit`: the rest of test/, on `src/` through the aliases below; nothing is built.
+ * - `package`: the tests of the built package (`dist/`), built once by scripts/dist.mjs: beside
+ *   the memory tier under `npm test` (scripts/test.mjs), or, when vitest runs on its own, by the
+ *   tier's globalSetup before any tier starts (test/setup/dist.ts).
+ *
+ * Types are not checked here: `npm test` runs one type check of src/, test/ (the `*.test-d.ts`
+ * type tests included) and the docs' snippets beside vitest (scripts/typecheck.ts).
+ */
+
+/** The test files that import `dist/`: both builds in one process, and the `chainbill-fake` bin. */
+const packageTests = ['test/cross-copy.test.ts', 'test/fake/server-cli.test.ts'];
+const memoryTests = ['test/memory/**/*.test.ts'];
+
+// A test file that names `dist/` outside the package tier would run before the build, on a stale
+// or missing one: vitest does not start, and says which file to add to `packageTests`.
+const strays = readdirSync(new URL('./test/', import.meta.url), { recursive: true, encoding: 'utf8' })
+  .map((file) => `test/${file}`)
+  .filter((file) => file.endsWith('.test.ts') && !packageTests.includes(file))
+  .filter((file) => /\bdist\//.test(readFileSync(new URL(`./${file}`, import.meta.url), 'utf8')));
+if (strays.length > 0) {
+  throw new Error(`dist/ is named outside the package tier, in ${strays.join(', ')}: see packageTests`);
+}
+
+/**
+ * The unit and package tiers share a group, and so a number of workers: one a core. vitest's
+ * default leaves a core to its main process, which idles while forks run the tests.
+ */
+const workers = '100%';
+
+/** What every tier shares: `chainbill` is `src/`, and every property runs with the run's seed. */
+const shared = {
   resolve: {
     alias: {
       'chainbill/testing/msw': fileURLToPath(new URL('./src/testing/msw.ts', import.meta.url)),
@@ -11,9 +49,54 @@ const config: ViteUserConfig = defineConfig({
     },
   },
   test: {
-    include: ['test/**/*.test.ts'],
-    typecheck: { enabled: true, include: ['test/**/*.test-d.ts'], tsconfig: './tsconfig.json' },
+    setupFiles: ['test/setup/fast-check.ts'],
     testTimeout: 20_000,
+  },
+};
+
+const config: ViteUserConfig = defineConfig({
+  test: {
+    // Once per run, in the root project: picks, prints and provides the fast-check seed.
+    globalSetup: ['test/setup/seed.ts'],
+    projects: [
+      {
+        ...shared,
+        test: {
+          ...shared.test,
+          name: 'memory',
+          include: memoryTests,
+          execArgv: ['--expose-gc'],
+          // One fork, one file at a time, in a group of its own that runs before the others (a
+          // group order of 0 with one worker would run it last, vitest's sequential group).
+          fileParallelism: false,
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
+        },
+      },
+      {
+        ...shared,
+        test: {
+          ...shared.test,
+          name: 'unit',
+          include: ['test/**/*.test.ts'],
+          exclude: [...packageTests, ...memoryTests],
+          maxWorkers: workers,
+          sequence: { groupOrder: 2 },
+        },
+      },
+      {
+        ...shared,
+        test: {
+          ...shared.test,
+          name: 'package',
+          include: packageTests,
+          globalSetup: ['test/setup/dist.ts'],
+          setupFiles: [...shared.test.setupFiles, 'test/setup/dist-ready.ts'],
+          maxWorkers: workers,
+          sequence: { groupOrder: 2 },
+        },
+      },
+    ],
   },
 });
 

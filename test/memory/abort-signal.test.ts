@@ -1,11 +1,12 @@
 /**
- * Per-call edges (issue: trust at the edges): one `AbortSignal` shared by many calls. `Retry-After`
- * is in retry-after.test.ts, idempotency keys in idempotency.test.ts, API errors in errors.test.ts.
+ * One `AbortSignal` shared by many calls (issue: trust at the edges) keeps no listener and no
+ * memory per call. Moved from test/call-edges.test.ts into the memory tier (vitest.config.ts): a
+ * fork of its own, run before the other tiers, so no other test's garbage moves the figure.
  */
 import { getEventListeners } from 'node:events';
 import { Chainbill } from 'chainbill';
 import { describe, expect, it } from 'vitest';
-import { settledHeap } from './helpers.js';
+import { settledHeap } from '../helpers.js';
 
 const emptyPage = { data: [], has_more: false, next_cursor: null };
 

@@ -1,0 +1,39 @@
+/**
+ * The fake refuses a body over 1 MiB while it streams, without buffering it (issue 8, "Trust at
+ * the edges"), measured as the process's RSS over real HTTP. Moved from
+ * test/fake/hardening.test.ts into the memory tier (vitest.config.ts): a fork of its own, run
+ * before the other tiers, so no other test's work moves the peak.
+ */
+import { createFakeChainbill, type FakeChainbill, type FakeServer } from 'chainbill/testing';
+import { afterEach, describe, expect, it } from 'vitest';
+import { apiError, clientOf, MiB, payout, streamBody } from '../fake/edge-helpers.js';
+
+const servers: FakeServer[] = [];
+afterEach(async () => {
+  await Promise.all(servers.splice(0).map((server) => server.close()));
+});
+
+async function listening(fake: FakeChainbill): Promise<FakeServer> {
+  const server = await fake.listen();
+  servers.push(server);
+  return server;
+}
+
+describe('18. bodies over 1 MiB are refused while they stream; an empty Idempotency-Key is 400', () => {
+  it.each([false, true])(
+    'over listen(): a 64 MiB body (Content-Length declared: %s) is 413, not buffered',
+    async (declareLength) => {
+      const fake = createFakeChainbill();
+      const { url } = await listening(fake);
+      const before = process.memoryUsage().rss;
+      const answer = await streamBody(`${url}/payouts`, fake.apiKey, { bytes: 64 * MiB, declareLength });
+      expect({ status: answer.status, json: answer.json }).toEqual(apiError(413, 'body_too_large'));
+      expect(answer.written).toBeLessThan(64 * MiB);
+      expect(answer.peakRss - before).toBeLessThan(32 * MiB);
+      // The server is still up and answers the next request.
+      await expect(clientOf(fake, url, { fetch: false }).payouts.create(payout)).resolves.toMatchObject({
+        status: 'draft',
+      });
+    },
+  );
+});

@@ -3,21 +3,16 @@ export type { FakeAdvance, FakeClock, FakeDuration } from './clock.js';
 export { createFakeChainbill } from './create.js';
 export { FakeApiError } from './errors.js';
 export type { FakeEvent, FakeEventCause, FakeEventType } from './events.js';
-export type {
-  FakeChainbill,
-  FakeChainbillOptions,
-  FakeListenOptions,
-  FakeSeeds,
-  FakeSimulations,
-} from './fake.js';
+export type { FakeChainbill, FakeListenOptions, FakeSeeds, FakeSimulations } from './fake.js';
 export type { FakeFault, FakeFaultMatch, FakeFaults, FakePendingFault } from './faults.js';
+export type { FakeRequest } from './history.js';
+export type { FakeChainbillOptions } from './options.js';
 export type {
   FakeEnvironment,
   FakeRevenueEvent,
   FakeRevenueEventType,
   FakeWebhookEndpoint,
 } from './records.js';
-export type { FakeRequest } from './router.js';
 export type { CheckoutSimulations } from './routes/checkout-simulations.js';
 export type { CheckoutSeeds } from './routes/checkouts.js';
 export type { CustomerSeeds } from './routes/customers.js';

@@ -16,7 +16,8 @@ import { type DueWork, dueSource, type Lifecycle, type Moving, transition, walk 
 import type { FakeCheckout } from '../records.js';
 import { type Route, route } from '../route.js';
 import type { DueSource } from '../schedule.js';
-import { type FakeState, newId, type Scope } from '../state.js';
+import type { Scope } from '../scope.js';
+import { type FakeState, newId } from '../state.js';
 import { checkedFields, type Fields, readParams } from '../validate.js';
 
 /**

@@ -10,7 +10,8 @@ import { dueSource, type Lifecycle, transition } from '../lifecycle.js';
 import type { FakePaymentLink, FakePaymentMethod, PaymentLinkStatus } from '../records.js';
 import { type Route, route } from '../route.js';
 import type { DueSource } from '../schedule.js';
-import { type FakeState, newId, type Scope } from '../state.js';
+import type { Scope } from '../scope.js';
+import { type FakeState, newId } from '../state.js';
 import { insertCheckout, strip } from './checkouts.js';
 
 /** The host of the fake's payment pages: links are `https://pay.chainbill.test/l/<id>`. */

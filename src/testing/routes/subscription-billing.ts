@@ -5,7 +5,8 @@ import { recordRevenueEvent } from '../ledger.js';
 import { type DueWork, dueSource, type Lifecycle, type Moving, transition } from '../lifecycle.js';
 import type { FakeSubscription } from '../records.js';
 import type { DueSource } from '../schedule.js';
-import { type FakeState, newId, type Scope } from '../state.js';
+import type { Scope } from '../scope.js';
+import { type FakeState, newId } from '../state.js';
 
 /**
  * The fake's billing engine: what happens to a subscription at its renewal date, on the clock

@@ -9,7 +9,8 @@ import { conflict, FakeApiError, notFound } from '../errors.js';
 import { transition } from '../lifecycle.js';
 import type { FakePaymentMethod, FakeSubscription } from '../records.js';
 import { type Route, route } from '../route.js';
-import { type FakeState, newId, type Scope } from '../state.js';
+import type { Scope } from '../scope.js';
+import { type FakeState, newId } from '../state.js';
 import { chargePeriod, resume, subscriptionLifecycle } from './subscription-billing.js';
 
 /** 404 `resource_missing` naming the body parameter that points at nothing. */

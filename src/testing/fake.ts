@@ -1,5 +1,6 @@
 import { fromRequest } from './body.js';
 import { createClock, type FakeClock } from './clock.js';
+import { moveClock } from './clock-moves.js';
 import { Delays } from './delays.js';
 import { compile } from './dispatch.js';
 import type { FakeEvent, FakeEventCause } from './events.js';
@@ -26,22 +27,19 @@ import {
   paymentMethodSeeds,
 } from './routes/payment-methods.js';
 import { type PayoutSimulations, payoutSimulations } from './routes/payout-execution.js';
-import { payoutsDue, refreshSettlements } from './routes/payout-lifecycle.js';
+import { payoutsDue } from './routes/payout-lifecycle.js';
 import { type PayoutSeeds, payoutRoutes, payoutSeeds } from './routes/payouts.js';
 import { type PlanSeeds, planRoutes, planSeeds } from './routes/plans.js';
 import { type RevenueEventSeeds, revenueEventRoutes, revenueEventSeeds } from './routes/revenue-events.js';
-import {
-  type SubscriptionSimulations,
-  subscriptionSimulations,
-  subscriptionsDue,
-} from './routes/subscription-billing.js';
+import { subscriptionsDue } from './routes/subscription-billing.js';
+import { type SubscriptionSimulations, subscriptionSimulations } from './routes/subscription-simulations.js';
 import { subscriptionRoutes } from './routes/subscriptions.js';
 import {
   type WebhookEndpointSeeds,
   webhookEndpointRoutes,
   webhookEndpointSeeds,
 } from './routes/webhook-endpoints.js';
-import { type DueSource, runDue } from './schedule.js';
+import type { DueSource } from './schedule.js';
 import type { Scope } from './scope.js';
 import type { FakeServer } from './server.js';
 import { type FakeInternals, internals } from './slot.js';
@@ -177,11 +175,7 @@ const dueSources: readonly DueSource[] = [subscriptionsDue, checkoutsDue, paymen
 export function createFakeCore(options: FakeChainbillOptions = {}): Omit<FakeChainbill, 'listen'> {
   const orgId = options.orgId ?? 'org_fake';
   const baseUrl = (options.baseUrl ?? 'https://api.chainbill.test/v1').replace(/\/+$/, '');
-  const clock = createClock((from, to) => {
-    const moved = runDue(state, dueSources, from, to);
-    refreshSettlements(state, to);
-    return moved;
-  });
+  const clock = createClock((from, to, move) => moveClock(state, dueSources, from, to, move));
   const state: FakeState = new FakeState(
     clock,
     renewalRetriesOf(options.renewalRetries),

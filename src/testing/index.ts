@@ -22,7 +22,7 @@ export type { PayoutSimulations } from './routes/payout-execution.js';
 export type { PayoutSeeds } from './routes/payouts.js';
 export type { PlanSeeds } from './routes/plans.js';
 export type { RevenueEventSeeds } from './routes/revenue-events.js';
-export type { SubscriptionSimulations } from './routes/subscription-billing.js';
+export type { SubscriptionSimulations } from './routes/subscription-simulations.js';
 export type { WebhookEndpointSeeds } from './routes/webhook-endpoints.js';
 export type {
   FakeOrganization,

@@ -22,6 +22,11 @@ export interface Incoming {
   /** Request headers. */
   headers: Headers;
   /**
+   * Aborts when the request ends before its answer: the client's signal over `fetch` and msw, a
+   * closed connection over `listen()`. An injected delay ends with it.
+   */
+  signal?: AbortSignal;
+  /**
    * Reads the whole body, at most {@link MAX_BODY_BYTES}.
    *
    * @returns The body's bytes (empty for none).
@@ -63,6 +68,7 @@ export function fromRequest(request: Request): Incoming {
     method: request.method,
     url: new URL(request.url),
     headers: request.headers,
+    signal: request.signal,
     readBody: async () => {
       checkDeclaredLength(request.headers);
       if (request.body === null) return new Uint8Array(0);

@@ -7,6 +7,7 @@ import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createFakeChainbill, listen } from './create.js';
 import { oneLine } from './errors.js';
+import { DEFAULT_HISTORY_LIMIT } from './history.js';
 import {
   applySeedFile,
   knownOrganizations,
@@ -26,6 +27,7 @@ Options:
                          and again after POST /_fake/reset
   --org <id>             the organization of the default keys (default org_fake)
   --control-token <t>    the control API's token (default: a random one, printed)
+  --history-limit <n>    requests, events and Idempotency-Keys kept, the latest (default 10000)
   --json                 print one JSON line { baseUrl, controlUrl, controlToken, organizations, names, pid }
   -h, --help             print this help
   -v, --version          print the version`;
@@ -46,6 +48,7 @@ interface Options {
   seedPath: string | undefined;
   orgId: string;
   controlToken: string;
+  historyLimit: number;
   json: boolean;
 }
 
@@ -85,7 +88,13 @@ function readOptions(argv: string[]): Options | 'help' | 'version' {
     throw new CliError(
       '--control-token must be 8 to 200 printable characters without spaces, not starting with sk_',
     );
-  return { port, host, seedPath: values.seed, orgId, controlToken, json: values.json ?? false };
+  const limitText = values['history-limit'] ?? String(DEFAULT_HISTORY_LIMIT);
+  const historyLimit = Number(limitText);
+  if (!/^\d{1,15}$/.test(limitText) || historyLimit < 1)
+    throw new CliError(
+      `--history-limit must be a whole number of at least 1, got ${JSON.stringify(limitText)}`,
+    );
+  return { port, host, seedPath: values.seed, orgId, controlToken, historyLimit, json: values.json ?? false };
 }
 
 function parse(argv: string[]) {
@@ -100,6 +109,7 @@ function parse(argv: string[]) {
       seed: { type: 'string' },
       org: { type: 'string' },
       'control-token': { type: 'string' },
+      'history-limit': { type: 'string' },
       json: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
       version: { type: 'boolean', short: 'v' },
@@ -143,7 +153,7 @@ async function main(argv: string[]): Promise<void> {
   if (options === 'help') return void process.stdout.write(`${usage}\n`);
   if (options === 'version') return void process.stdout.write(`${version()}\n`);
   const startupSeed = options.seedPath === undefined ? undefined : await readSeed(options.seedPath);
-  const fake = createFakeChainbill({ orgId: options.orgId });
+  const fake = createFakeChainbill({ orgId: options.orgId, historyLimit: options.historyLimit });
   rememberDefaultOrganization(fake, options.orgId);
   let names: Record<string, string> = {};
   if (startupSeed !== undefined) {

@@ -1,4 +1,6 @@
+import { FakeApiError } from './errors.js';
 import type { FakeEvent } from './events.js';
+import { LAST_TIME, LAST_TIME_MS } from './time-range.js';
 
 /** A span of fake time: milliseconds, or whole units (each at least 0; they add up). */
 export type FakeDuration =
@@ -35,7 +37,10 @@ export interface FakeAdvance {
   expired: string[];
   /** Paused subscriptions resumed at their `pause_end`. */
   resumed: string[];
-  /** Every change, in order: the same objects as in `fake.events`. */
+  /**
+   * Every change, in order: the same objects as in `fake.events` (the last `historyLimit` of them,
+   * when the move made more; the lists above name every one).
+   */
   events: FakeEvent[];
 }
 
@@ -54,9 +59,12 @@ export interface FakeClock {
    * Freezes the clock at an instant. Moving it forward makes what is due up to then happen, as
    * {@link FakeClock.advance} does; moving it back changes nothing that already happened.
    *
-   * @param time - A `Date` or an ISO 8601 string.
+   * @param time - A valid `Date`, or an ISO 8601 string (`2026-01-01T00:00:00Z`, or a date alone
+   *   for UTC midnight), at most `+275000-01-01T00:00:00Z`.
    * @returns What happened on the way.
-   * @throws {RangeError} For a time that is not a valid date.
+   * @throws {RangeError} For anything else (`null`, `true`, a number, `'soon'`), a time past the
+   *   fake's last time, a move that would attempt more than 25 000 charges (move in steps), or one
+   *   that would date a new period past the last time; nothing has moved.
    */
   set(time: Date | string): FakeAdvance;
   /**
@@ -66,7 +74,9 @@ export interface FakeClock {
    *
    * @param duration - Milliseconds, or `{ days, hours, minutes, seconds }`; none negative.
    * @returns What happened, by kind, and every event in order.
-   * @throws {RangeError} For a negative, non-finite or unknown duration.
+   * @throws {RangeError} For a negative, non-finite or unknown duration, a move past the fake's
+   *   last time (`+275000-01-01T00:00:00Z`), one that would attempt more than 25 000 charges (move
+   *   in steps), or one that would date a new period past the last time; nothing has moved.
    * @example
    * ```ts
    * const { renewed, failed } = fake.clock.advance({ days: 31 });
@@ -100,6 +110,28 @@ export function durationMs(duration: FakeDuration): number {
   return total;
 }
 
+/** ISO 8601: a date, or a date and time with a zone; the year may have 6 digits and a sign. */
+const isoTime = /^(?:[+-]\d{6}|\d{4})-\d\d-\d\d(?:T\d\d:\d\d(?::\d\d(?:\.\d{1,9})?)?(?:Z|[+-]\d\d:\d\d))?$/;
+
+/**
+ * The time `clock.set` was given, in ms.
+ *
+ * @throws {RangeError} For anything but a valid `Date` or an ISO 8601 string.
+ */
+function timeOf(time: unknown): number {
+  const ms =
+    time instanceof Date
+      ? time.getTime()
+      : typeof time === 'string' && isoTime.test(time)
+        ? Date.parse(time)
+        : Number.NaN;
+  if (Number.isNaN(ms))
+    throw new RangeError(
+      `clock.set: not a valid Date or ISO 8601 time (such as "2026-01-01T00:00:00Z"): ${String(time)}`,
+    );
+  return ms;
+}
+
 /** The clock and what the fake does with it: `pin` stamps due work with its own time. */
 export interface InternalClock extends FakeClock {
   /** Freezes the clock at `ms` without running anything (the scheduler, while it runs). */
@@ -109,28 +141,35 @@ export interface InternalClock extends FakeClock {
 }
 
 /**
- * @param runDue - Makes everything due up to `to` happen (the scheduler) and says what happened.
+ * @param runDue - Makes everything due up to `to` happen (the scheduler) and says what happened;
+ *   `move` is true for `set` and `advance`, false for the catch-up before each answer. It refuses
+ *   a move it cannot make (too much work, a date past the last time) by throwing, unchanged.
  * @returns A clock that follows real time until set.
  */
-export function createClock(runDue: (from: number, to: number) => FakeAdvance): InternalClock {
+export function createClock(runDue: (from: number, to: number, move: boolean) => FakeAdvance): InternalClock {
   let frozen: number | null = null;
-  const moveTo = (target: number): FakeAdvance => {
-    // A Date holds ±8.64e15 ms: past it the clock would stamp "Invalid Date" on every record.
-    if (Number.isNaN(new Date(target).getTime()))
-      throw new RangeError(`the clock cannot move past ${new Date(8.64e15).toISOString()}`);
+  const moveTo = (target: number, how: string): FakeAdvance => {
+    // Nothing may be dated past the last time; `runDue` refuses a move with too much work.
+    if (!(target <= LAST_TIME_MS)) throw new RangeError(`${how}: the clock cannot move past ${LAST_TIME}`);
     const from = frozen ?? Date.now();
-    const result = runDue(from, Math.max(from, target));
+    let result: FakeAdvance;
+    const before = frozen;
+    try {
+      result = runDue(from, Math.max(from, target), true);
+    } catch (error) {
+      frozen = before; // the scheduler pins the clock to each item it runs
+      // A renewal that would end past the last time, refused (the state was put back).
+      if (error instanceof FakeApiError && error.code === 'date_out_of_range')
+        throw new RangeError(`${how}: ${error.message}`, { cause: error });
+      throw error;
+    }
     frozen = target;
     return { ...result, to: new Date(target).toISOString() };
   };
   return {
     now: () => new Date(frozen ?? Date.now()),
-    set: (time) => {
-      const target = new Date(time).getTime();
-      if (Number.isNaN(target)) throw new RangeError(`clock.set: not a valid date: ${String(time)}`);
-      return moveTo(target);
-    },
-    advance: (duration) => moveTo((frozen ?? Date.now()) + durationMs(duration)),
+    set: (time) => moveTo(timeOf(time), 'clock.set'),
+    advance: (duration) => moveTo((frozen ?? Date.now()) + durationMs(duration), 'clock.advance'),
     useRealTime: () => {
       frozen = null;
     },
@@ -140,7 +179,7 @@ export function createClock(runDue: (from: number, to: number) => FakeAdvance): 
     catchUp: () => {
       const real = frozen === null;
       const now = frozen ?? Date.now();
-      runDue(now, now);
+      runDue(now, now, false);
       frozen = real ? null : now;
     },
   };

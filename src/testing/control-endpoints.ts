@@ -3,7 +3,9 @@ import type { FakeDuration } from './clock.js';
 import { FakeApiError, invalid, oneLine } from './errors.js';
 import type { FakeChainbill } from './fake.js';
 import type { FakeFault, FakeFaultMatch, FakePendingFault } from './faults.js';
+import type { History } from './history.js';
 import { applySeedFile, knownOrganizations } from './seed-file.js';
+import { internalsOf } from './slot.js';
 import type { Fields } from './validate.js';
 
 /** One request to the control API, parsed. */
@@ -51,13 +53,13 @@ export const controlEndpoints: readonly ControlEndpoint[] = [
     method: 'GET',
     path: '/_fake/requests',
     query: true,
-    handle: (call) => since(call, 'requests', call.fake.requests),
+    handle: (call) => since(call, 'requests', internalsOf(call.fake).state.requests),
   },
   {
     method: 'GET',
     path: '/_fake/events',
     query: true,
-    handle: (call) => since(call, 'events', call.fake.events),
+    handle: (call) => since(call, 'events', internalsOf(call.fake).state.events),
   },
   { method: 'POST', path: '/_fake/reset', handle: reset },
 ];
@@ -147,14 +149,20 @@ function pendingOf(fake: FakeChainbill): unknown[] {
   }));
 }
 
-function since({ incoming }: Call, name: string, list: readonly unknown[]): unknown {
+/**
+ * The entries from the N-th on (`?since=N`, N the `next` of the last answer): counted among every
+ * entry since the last reset, so it stays exact when the oldest are dropped past `historyLimit`;
+ * `missed` says how many from the N-th on were dropped before they were read.
+ */
+function since({ incoming }: Call, name: string, log: History<unknown>): unknown {
   const query = incoming.url.searchParams;
   for (const key of query.keys())
     if (key !== 'since') throw invalid(key, 'is not a query parameter: use ?since=N');
   const raw = query.get('since') ?? '0';
   if (!/^\d{1,15}$/.test(raw))
     throw invalid('since', 'must be a whole number of at least 0 (how many you have seen)');
-  return { [name]: list.slice(Number(raw)), next: list.length };
+  const { entries, missed, next } = log.since(Number(raw));
+  return { [name]: entries, next, missed };
 }
 
 function reset({ fake, body, startupSeed }: Call): unknown {

@@ -1,18 +1,14 @@
 import type { Incoming } from './body.js';
 import { controlAnswer } from './control.js';
-import {
-  createFakeCore,
-  type FakeChainbill,
-  type FakeChainbillOptions,
-  type FakeListenOptions,
-} from './fake.js';
+import { createFakeCore, type FakeChainbill, type FakeListenOptions } from './fake.js';
+import type { FakeChainbillOptions } from './options.js';
 import { type FakeServer, serve } from './server.js';
 import { internalsOf } from './slot.js';
 
 /**
  * Creates a fake Chainbill API with its own state.
  *
- * @param options - Organization id, base URL, renewal retry schedule.
+ * @param options - Organization id, base URL, renewal retry schedule, history limit.
  * @returns The fake: keys, `fetch`, `listen()`, `seed`, `simulate`, `clock`, `events`, `faults`, `requests`.
  * @example
  * ```ts

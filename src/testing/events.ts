@@ -1,4 +1,5 @@
 import type { Environment } from '../core/types.js';
+import { History } from './history.js';
 
 /**
  * What changed, by object and change. Subscriptions: `created`, `trial_ended`, `renewed` (a
@@ -40,7 +41,7 @@ export type FakeEventType =
  * own record for tests: the spec has no events API, so nothing here is a wire shape.
  */
 export interface FakeEvent {
-  /** Position in `fake.events`, from 1. */
+  /** Position among every change since the fake was made (or last reset), from 1; it stays when older events are dropped. */
   sequence: number;
   /** What changed, for example `subscription.renewed`. */
   type: FakeEventType;
@@ -71,12 +72,14 @@ export interface EventScope {
   readonly environment: Environment;
 }
 
-/** The fake's story, in order, and who is adding to it now. */
-export class EventLog {
-  /** Every change, oldest first; `fake.events` is this array. */
-  readonly list: FakeEvent[] = [];
+/**
+ * The fake's story, in order, and who is adding to it now: the last `historyLimit` changes are
+ * kept (`fake.events` is {@link History.list}); `sequence` counts them all.
+ */
+export class EventLog extends History<FakeEvent> {
   /** The cause of the changes being made now: set by whoever enters the fake. */
   cause: FakeEventCause = 'api';
+  readonly #watchers = new Set<(event: FakeEvent) => void>();
 
   /**
    * Records a change.
@@ -93,7 +96,7 @@ export class EventLog {
     extra: Pick<FakeEvent, 'revenueEventId' | 'attempt'> = {},
   ): FakeEvent {
     const event: FakeEvent = {
-      sequence: this.list.length + 1,
+      sequence: this.total + 1,
       type,
       at,
       objectId,
@@ -103,18 +106,20 @@ export class EventLog {
       ...extra,
       cause: this.cause,
     };
-    this.list.push(event);
+    this.push(event);
+    for (const watcher of this.#watchers) watcher(event);
     return event;
   }
 
-  /** Forgets every event (`fake.reset()`); `fake.events` is the same, now empty, array. */
-  clear(): void {
-    this.list.length = 0;
-  }
-
-  /** Puts back the events of a snapshot, in the same array. */
-  replace(events: readonly FakeEvent[]): void {
-    this.list.splice(0, this.list.length, ...events);
+  /**
+   * Calls `watcher` with each change recorded from now on (a clock move sums up its own, whatever
+   * the log keeps).
+   *
+   * @returns A function that stops the calls.
+   */
+  watch(watcher: (event: FakeEvent) => void): () => void {
+    this.#watchers.add(watcher);
+    return () => this.#watchers.delete(watcher);
   }
 
   /**

@@ -1,12 +1,16 @@
 import { fromRequest } from './body.js';
 import { createClock, type FakeClock } from './clock.js';
+import { moveClock } from './clock-moves.js';
+import { Delays } from './delays.js';
 import { compile } from './dispatch.js';
 import type { FakeEvent, FakeEventCause } from './events.js';
 import { type FakeFaults, FaultQueue } from './faults.js';
+import type { FakeRequest } from './history.js';
+import { type FakeChainbillOptions, historyLimitOf, renewalRetriesOf } from './options.js';
 import type { FakeEnvironment } from './records.js';
 import { basePathOf } from './refusals.js';
 import type { Route } from './route.js';
-import { type Answering, answer, type FakeRequest } from './router.js';
+import { type Answering, answer } from './router.js';
 import { type CheckoutSimulations, checkoutSimulations } from './routes/checkout-simulations.js';
 import { type CheckoutSeeds, checkoutRoutes, checkoutSeeds, checkoutsDue } from './routes/checkouts.js';
 import { type CustomerSeeds, customerRoutes, customerSeeds } from './routes/customers.js';
@@ -23,45 +27,23 @@ import {
   paymentMethodSeeds,
 } from './routes/payment-methods.js';
 import { type PayoutSimulations, payoutSimulations } from './routes/payout-execution.js';
-import { payoutsDue, refreshSettlements } from './routes/payout-lifecycle.js';
+import { payoutsDue } from './routes/payout-lifecycle.js';
 import { type PayoutSeeds, payoutRoutes, payoutSeeds } from './routes/payouts.js';
 import { type PlanSeeds, planRoutes, planSeeds } from './routes/plans.js';
 import { type RevenueEventSeeds, revenueEventRoutes, revenueEventSeeds } from './routes/revenue-events.js';
-import {
-  type SubscriptionSimulations,
-  subscriptionSimulations,
-  subscriptionsDue,
-} from './routes/subscription-billing.js';
+import { subscriptionsDue } from './routes/subscription-billing.js';
+import { type SubscriptionSimulations, subscriptionSimulations } from './routes/subscription-simulations.js';
 import { subscriptionRoutes } from './routes/subscriptions.js';
 import {
   type WebhookEndpointSeeds,
   webhookEndpointRoutes,
   webhookEndpointSeeds,
 } from './routes/webhook-endpoints.js';
-import { type DueSource, runDue } from './schedule.js';
+import type { DueSource } from './schedule.js';
+import type { Scope } from './scope.js';
 import type { FakeServer } from './server.js';
 import { type FakeInternals, internals } from './slot.js';
-import { FakeState, type RenewalRetries, type Scope } from './state.js';
-
-/** Options of {@link createFakeChainbill}. */
-export interface FakeChainbillOptions {
-  /** Organization of the fake's keys. @default 'org_fake' */
-  orgId?: string;
-  /** Base URL answered by `fetch` and msw's `handlers(fake)`. @default 'https://api.chainbill.test/v1' */
-  baseUrl?: string;
-  /**
-   * How a failed renewal is retried (docs/testing.md: Test clocks): `retryDays`, the days after
-   * the renewal date of each retry (default `[1, 3, 5]`), and `finalStatus`, what the
-   * subscription becomes when the last retry fails (default `'canceled'`; `'expired'` as a
-   * lapsed subscription).
-   */
-  renewalRetries?: {
-    /** Days after the failed renewal date of each retry, ascending, each above 0. @default [1, 3, 5] */
-    retryDays?: readonly number[];
-    /** What a subscription becomes when its last retry fails. @default 'canceled' */
-    finalStatus?: 'canceled' | 'expired';
-  };
-}
+import { FakeState } from './state.js';
 
 /** Options of {@link FakeChainbill.listen}. */
 export interface FakeListenOptions {
@@ -134,18 +116,23 @@ export interface FakeChainbill {
    * and expiries happen (docs/testing.md: Test clocks).
    */
   readonly clock: FakeClock;
-  /** Every request the fake answered under its base path, oldest first. */
+  /**
+   * The requests the fake answered under its base path, oldest first: the last `historyLimit`
+   * (10 000 by default); each has its `sequence` among all of them.
+   */
   readonly requests: FakeRequest[];
   /**
-   * Every change the fake made, oldest first: through the API, `simulate`, `seed` and the clock
-   * ({@link FakeEvent}). Emptied by {@link FakeChainbill.reset}.
+   * The changes the fake made, oldest first: through the API, `simulate`, `seed` and the clock
+   * ({@link FakeEvent}); the last `historyLimit` (10 000 by default). Emptied by
+   * {@link FakeChainbill.reset}.
    */
   readonly events: readonly FakeEvent[];
   /** Injected failures: the next matching requests fail as the network or the service can. */
   readonly faults: FakeFaults;
   /**
-   * Forgets every record, request, event, fault and idempotency key, and returns the clock to
-   * real time. Keys stay valid, each opening an empty organization.
+   * Forgets every record, request, event, fault and idempotency key, ends every request held by
+   * an injected delay (as a reset connection), and returns the clock to real time. Keys stay
+   * valid, each opening an empty organization.
    */
   reset(): void;
   /**
@@ -188,53 +175,44 @@ const dueSources: readonly DueSource[] = [subscriptionsDue, checkoutsDue, paymen
 export function createFakeCore(options: FakeChainbillOptions = {}): Omit<FakeChainbill, 'listen'> {
   const orgId = options.orgId ?? 'org_fake';
   const baseUrl = (options.baseUrl ?? 'https://api.chainbill.test/v1').replace(/\/+$/, '');
-  const clock = createClock((from, to) => {
-    const moved = runDue(state, dueSources, from, to);
-    refreshSettlements(state, to);
-    return moved;
-  });
-  const state: FakeState = new FakeState(clock, renewalRetriesOf(options.renewalRetries));
+  const clock = createClock((from, to, move) => moveClock(state, dueSources, from, to, move));
+  const state: FakeState = new FakeState(
+    clock,
+    renewalRetriesOf(options.renewalRetries),
+    historyLimitOf(options.historyLimit),
+  );
   const apiKey = state.issueKey(orgId, 'sandbox');
   const liveApiKey = state.issueKey(orgId, 'live');
   const answering: Answering = {
     state,
     routes: compile(routes, (route) => route.operation),
-    log: [],
     faults: new FaultQueue(routes.map((route) => route.operation.path)),
+    delays: new Delays(),
   };
   const base = basePathOf(baseUrl);
-  const scopeOf = (key: string = apiKey): Scope => {
-    const scope = state.scopeOfKey(key);
-    if (!scope)
-      throw new Error('seed: unknown apiKey; use fake.apiKey, fake.liveApiKey or fake.createApiKey()');
-    return scope;
-  };
   // fetch and msw answer at the base URL's origin only; listen() answers whatever Host is sent.
   const inside: FakeInternals = {
     state,
     orgId,
     basePath: base.path,
     answer: (incoming) => answer(answering, incoming, { origin: null, path: base.path }),
+    seedsOf: (target) => seedsOf(target, apiKey),
   };
   const fake: Omit<FakeChainbill, 'listen'> = {
     apiKey,
     liveApiKey,
     baseUrl,
     fetch: async (input, init) => {
-      const response = await answer(answering, fromRequest(new Request(input, init)), base);
+      const request = new Request(input, init);
+      // As undici does: an aborted signal rejects with its reason, before or while answering.
+      request.signal.throwIfAborted();
+      const response = await answer(answering, fromRequest(request), base);
+      request.signal.throwIfAborted();
       // As undici does when the connection is reset (an injected reset or a dropped response).
       if (response.type === 'error') throw new TypeError('fetch failed', { cause: connectionReset() });
       return response;
     },
-    seed: causedBy(state, 'seed', {
-      ...payoutSeeds(state, scopeOf),
-      ...customerSeeds(state, scopeOf),
-      ...revenueEventSeeds(state, scopeOf),
-      ...paymentMethodSeeds(state, scopeOf),
-      ...planSeeds(state, scopeOf),
-      ...webhookEndpointSeeds(state, scopeOf),
-      ...checkoutSeeds(state, scopeOf),
-    }),
+    seed: seedsOf(state, apiKey),
     simulate: causedBy(state, 'simulate', {
       ...payoutSimulations(state),
       ...subscriptionSimulations(state),
@@ -242,13 +220,13 @@ export function createFakeCore(options: FakeChainbillOptions = {}): Omit<FakeCha
       ...paymentLinkSimulations(state),
     }),
     clock,
-    requests: answering.log,
+    requests: state.requests.list,
     events: state.events.list,
     faults: answering.faults,
     reset: () => {
       state.reset();
-      answering.log.length = 0;
       answering.faults.clear();
+      answering.delays.clear();
       clock.useRealTime();
     },
     createApiKey: (keyOptions = {}) =>
@@ -258,28 +236,36 @@ export function createFakeCore(options: FakeChainbillOptions = {}): Omit<FakeCha
   return fake;
 }
 
+/**
+ * The seeds, bound to a state: the fake's own, or a fork a seed file applies to before the swap.
+ *
+ * @param state - The state they create records in.
+ * @param defaultKey - The key whose scope gets a record when none is given (`fake.apiKey`).
+ */
+function seedsOf(state: FakeState, defaultKey: string): FakeSeeds {
+  const scopeOf = (key: string = defaultKey): Scope => {
+    const scope = state.scopeOfKey(key);
+    if (!scope)
+      throw new Error('seed: unknown apiKey; use fake.apiKey, fake.liveApiKey or fake.createApiKey()');
+    return scope;
+  };
+  return causedBy(state, 'seed', {
+    ...payoutSeeds(state, scopeOf),
+    ...customerSeeds(state, scopeOf),
+    ...revenueEventSeeds(state, scopeOf),
+    ...paymentMethodSeeds(state, scopeOf),
+    ...planSeeds(state, scopeOf),
+    ...webhookEndpointSeeds(state, scopeOf),
+    ...checkoutSeeds(state, scopeOf),
+  });
+}
+
 /** The same functions, each recording `cause` as the cause of the changes it makes. */
 function causedBy<T extends object>(state: FakeState, cause: FakeEventCause, functions: T): T {
   const wrapped: Record<string, unknown> = {};
   for (const [name, run] of Object.entries(functions) as [string, (...args: unknown[]) => unknown][])
     wrapped[name] = (...args: unknown[]) => state.events.as(cause, () => run(...args));
   return wrapped as T; // the same keys, each a function of the same signature
-}
-
-function renewalRetriesOf(options: FakeChainbillOptions['renewalRetries'] = {}): RenewalRetries {
-  const retryDays = options.retryDays ?? [1, 3, 5];
-  retryDays.forEach((days, i) => {
-    if (!(Number.isFinite(days) && days > 0 && days > (retryDays[i - 1] ?? 0)))
-      throw new RangeError(
-        `renewalRetries.retryDays must be ascending days above 0, got ${JSON.stringify(retryDays)}`,
-      );
-  });
-  const finalStatus = options.finalStatus ?? 'canceled';
-  if (finalStatus !== 'canceled' && finalStatus !== 'expired')
-    throw new RangeError(
-      `renewalRetries.finalStatus must be 'canceled' or 'expired', got ${JSON.stringify(finalStatus)}`,
-    );
-  return { retryDays: [...retryDays], finalStatus };
 }
 
 /** The cause undici gives a reset connection. */

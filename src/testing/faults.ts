@@ -1,3 +1,4 @@
+import { MAX_DELAY_MS } from './delays.js';
 import { FakeApiError } from './errors.js';
 
 /** Which requests a fault applies to; a request matches when every given field does. */
@@ -12,8 +13,9 @@ export interface FakeFaultMatch {
  * What happens to a matching request (DESIGN.md: Fault injection):
  * - `{ status, code?, message?, retryAfter? }`: the API's error body with that status, nothing
  *   applied (`503`; `429` with `retryAfter` seconds sends `Retry-After`);
- * - `{ delay }`: the answer comes `delay` ms late (on the process's timers, so fake timers
- *   control it), otherwise normal;
+ * - `{ delay }`: the answer comes `delay` ms late (at most 2^31 − 1 ms; on the process's timers,
+ *   so fake timers control it), otherwise normal; the delay ends early, with nothing applied, when
+ *   the request's signal aborts (a client timeout, a closed connection) or the fake is reset;
  * - `'reset'`: the connection is reset before anything is applied (`fetch` rejects with a
  *   `TypeError` as undici's does; `listen()` destroys the socket; msw gives a network error);
  * - `'commit-then-drop'`: the request is applied (and its `Idempotency-Key` remembered), then the
@@ -31,7 +33,7 @@ export type FakeFault =
       retryAfter?: number;
     }
   | {
-      /** Milliseconds before the answer. */
+      /** Milliseconds before the answer, from 0 to 2^31 − 1 (a timer's range). */
       delay: number;
     }
   | 'reset'
@@ -57,7 +59,7 @@ export interface FakeFaults {
    * @param fault - A status, a delay, `'reset'` or `'commit-then-drop'` ({@link FakeFault}).
    * @param options - `times`: how many requests (a positive integer or `Infinity`), default 1.
    * @throws {TypeError} Naming the bad field: an unknown route or method, a status outside
-   *   400–599, a negative delay, `times` below 1.
+   *   400–599, a delay below 0 or above 2^31 − 1 ms, `times` below 1.
    * @example
    * ```ts
    * fake.faults.next({ method: 'POST', route: '/payouts' }, 'commit-then-drop');
@@ -185,8 +187,11 @@ function checkFault(fault: FakeFault): void {
     return;
   }
   if ('delay' in fault) {
-    if (!(Number.isFinite(fault.delay) && fault.delay >= 0))
-      throw new TypeError(`faults.next: fault.delay must be milliseconds, at least 0, got ${fault.delay}`);
+    // A timer holds at most 2^31 − 1 ms; Node fires a longer one after 1 ms, with a warning.
+    if (!(Number.isFinite(fault.delay) && fault.delay >= 0 && fault.delay <= MAX_DELAY_MS))
+      throw new TypeError(
+        `faults.next: fault.delay must be milliseconds, at least 0, at most ${MAX_DELAY_MS} (2^31 - 1, the range of a timer), got ${fault.delay}`,
+      );
     return;
   }
   throw new TypeError(`faults.next: ${shape}`);

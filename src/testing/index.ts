@@ -3,21 +3,16 @@ export type { FakeAdvance, FakeClock, FakeDuration } from './clock.js';
 export { createFakeChainbill } from './create.js';
 export { FakeApiError } from './errors.js';
 export type { FakeEvent, FakeEventCause, FakeEventType } from './events.js';
-export type {
-  FakeChainbill,
-  FakeChainbillOptions,
-  FakeListenOptions,
-  FakeSeeds,
-  FakeSimulations,
-} from './fake.js';
+export type { FakeChainbill, FakeListenOptions, FakeSeeds, FakeSimulations } from './fake.js';
 export type { FakeFault, FakeFaultMatch, FakeFaults, FakePendingFault } from './faults.js';
+export type { FakeRequest } from './history.js';
+export type { FakeChainbillOptions } from './options.js';
 export type {
   FakeEnvironment,
   FakeRevenueEvent,
   FakeRevenueEventType,
   FakeWebhookEndpoint,
 } from './records.js';
-export type { FakeRequest } from './router.js';
 export type { CheckoutSimulations } from './routes/checkout-simulations.js';
 export type { CheckoutSeeds } from './routes/checkouts.js';
 export type { CustomerSeeds } from './routes/customers.js';
@@ -27,7 +22,7 @@ export type { PayoutSimulations } from './routes/payout-execution.js';
 export type { PayoutSeeds } from './routes/payouts.js';
 export type { PlanSeeds } from './routes/plans.js';
 export type { RevenueEventSeeds } from './routes/revenue-events.js';
-export type { SubscriptionSimulations } from './routes/subscription-billing.js';
+export type { SubscriptionSimulations } from './routes/subscription-simulations.js';
 export type { WebhookEndpointSeeds } from './routes/webhook-endpoints.js';
 export type {
   FakeOrganization,

@@ -1,5 +1,6 @@
 import type { FakeRevenueEvent } from './records.js';
-import { newId, type Scope } from './state.js';
+import type { Scope } from './scope.js';
+import { newId } from './state.js';
 
 /**
  * Appends a money-affecting event to the scope's ledger. Used by

@@ -11,7 +11,8 @@ import type { Collection } from './collection.js';
 import { conflict } from './errors.js';
 import type { FakeEvent, FakeEventType } from './events.js';
 import type { Due, DueSource } from './schedule.js';
-import type { FakeState, Scope } from './state.js';
+import type { Scope } from './scope.js';
+import type { FakeState } from './state.js';
 
 /** A record with a lifecycle: an id and a status. */
 export interface Stateful<S extends string> {

@@ -4,7 +4,8 @@ import type { Operation } from '../internal/operation.js';
 import { listEnvelope, listLimit } from '../internal/schemas.js';
 import type { Wire } from '../internal/tie.js';
 import type { Collection, Envelope } from './collection.js';
-import type { FakeState, Scope } from './state.js';
+import type { Scope } from './scope.js';
+import type { FakeState } from './state.js';
 import { type Fields, readParams } from './validate.js';
 
 /**

@@ -1,53 +1,33 @@
 import { randomBytes } from 'node:crypto';
 import { type Incoming, parseJsonBody, requireJsonType } from './body.js';
+import type { Delays } from './delays.js';
 import { find, MethodNotAllowed, type Table } from './dispatch.js';
 import { FakeApiError } from './errors.js';
-import type { FaultAction, FaultQueue } from './faults.js';
+import type { FaultQueue } from './faults.js';
+import type { FakeRequest } from './history.js';
 import { type BasePath, outsideBase, pathUnderBase, refuseMalformed } from './refusals.js';
 import { type Route, type RouteResult, run } from './route.js';
-import type { FakeState, Scope } from './state.js';
+import type { Scope } from './scope.js';
+import type { FakeState } from './state.js';
 
-/** One request as the fake saw it, for assertions in tests. */
-export interface FakeRequest {
-  /** HTTP method, for example `POST`. */
-  method: string;
-  /** Path under the base path (`/v1`), as sent, for example `/payouts/po_1`. */
-  path: string;
-  /** Query parameters as sent (the last value of a repeated name). */
-  query: Record<string, string>;
-  /** Request headers, names in lower case; `authorization` holds the key as sent. */
-  headers: Record<string, string>;
-  /** Parsed JSON body, or `undefined` for none. */
-  body: unknown;
-  /** The `Idempotency-Key` header, or `null`. */
-  idempotencyKey: string | null;
-  /**
-   * The status the fake answered with; for a dropped response (`commit-then-drop`), the status it
-   * would have sent; 0 for a reset.
-   */
-  status: number;
-  /** The injected fault that met this request (`fake.faults`), or `null`. */
-  fault: FaultAction['kind'] | null;
-}
-
-/** What answering needs: the state, the compiled routes, the request log and the fault queue. */
+/** What answering needs: the state (with the request log), the compiled routes, the faults and their delays. */
 export interface Answering {
   state: FakeState;
   routes: Table<Route>;
-  log: FakeRequest[];
   faults: FaultQueue;
+  delays: Delays;
 }
 
 /**
  * Answers one request the way the service would: only under the base path, malformed requests
  * refused with a 4xx, auth by key, routing, JSON parsing, idempotent replay, errors as
- * `{ error: { type, code, message, param } }`. Records in `log` each request under the base path.
+ * `{ error: { type, code, message, param } }`. Records each request under the base path in `state.requests`.
  * Before anything else, what the clock has made due happens, and an injected fault that matches
  * takes its turn: a reset or a dropped response is `Response.error()`, for the transport to turn
  * into its own failure (a rejected fetch, a destroyed socket).
  */
 export async function answer(
-  { state, routes, log, faults }: Answering,
+  { state, routes, faults, delays }: Answering,
   incoming: Incoming,
   base: BasePath,
 ): Promise<Response> {
@@ -56,6 +36,7 @@ export async function answer(
   state.clock.catchUp();
   const fault = faults.take(incoming.method, path);
   const entry: FakeRequest = {
+    sequence: state.requests.total + 1,
     method: incoming.method,
     path,
     query: Object.fromEntries(incoming.url.searchParams),
@@ -65,14 +46,16 @@ export async function answer(
     status: 0,
     fault: fault?.kind ?? null,
   };
-  log.push(entry);
+  state.requests.push(entry);
   if (fault?.kind === 'reset') return Response.error();
   if (fault?.kind === 'status') {
     entry.status = fault.error.status;
     const headers = fault.retryAfter === undefined ? undefined : { 'retry-after': String(fault.retryAfter) };
     return respond({ ...failureResult(fault.error), ...(headers && { headers }) });
   }
-  if (fault?.kind === 'delay') await new Promise((resolve) => setTimeout(resolve, fault.ms));
+  // A delay ends with the request (its signal) or the fake's reset: either way nothing is applied.
+  if (fault?.kind === 'delay' && (await delays.wait(fault.ms, incoming.signal)) !== 'elapsed')
+    return Response.error();
   let result: RouteResult;
   try {
     refuseMalformed(incoming, path);
@@ -82,7 +65,7 @@ export async function answer(
     const [route, params] = find(routes, incoming.method, path);
     const { text, fields: body } = parseJsonBody(bytes);
     entry.body = text === '' ? undefined : body;
-    result = replayOrRun(scope, entry, text, () =>
+    result = replayOrRun(state, scope, entry, text, () =>
       run(route, { state, scope, id: params['id'] ?? '', query: entry.query, body }),
     );
   } catch (error) {
@@ -130,11 +113,17 @@ function authenticate(state: FakeState, header: string | null): Scope {
  * Runs a mutating request once per `Idempotency-Key`: a repeat with the same method, path and body
  * gets the first answer again; a repeat with a different request is a 400 `idempotency_key_reused`.
  */
-function replayOrRun(scope: Scope, entry: FakeRequest, text: string, run: () => RouteResult): RouteResult {
+function replayOrRun(
+  state: FakeState,
+  scope: Scope,
+  entry: FakeRequest,
+  text: string,
+  run: () => RouteResult,
+): RouteResult {
   const key = entry.idempotencyKey;
   if (entry.method === 'GET' || key === null) return run();
   const fingerprint = `${entry.method} ${entry.path} ${text}`;
-  const seen = scope.idempotency.get(key);
+  const seen = state.idempotency.get(scope.name, key);
   if (seen) {
     if (seen.fingerprint !== fingerprint) {
       throw new FakeApiError(
@@ -149,6 +138,10 @@ function replayOrRun(scope: Scope, entry: FakeRequest, text: string, run: () => 
   }
   // A route that fails throws (its error is answered, not kept): only answers it gave are replayed.
   const result = run();
-  scope.idempotency.set(key, { fingerprint, status: result.status, body: structuredClone(result.body) });
+  state.idempotency.set(scope.name, key, {
+    fingerprint,
+    status: result.status,
+    body: structuredClone(result.body),
+  });
   return result;
 }

@@ -1,6 +1,8 @@
 import type { FakeAdvance } from './clock.js';
 import type { FakeEvent } from './events.js';
-import type { FakeState, Scope } from './state.js';
+import { History } from './history.js';
+import type { Scope } from './scope.js';
+import type { FakeState } from './state.js';
 
 /**
  * One thing that falls due at a time: a renewal, a retry, an expiry. `fire` does it (the clock
@@ -30,7 +32,7 @@ export type DueSource = (state: FakeState, scope: Scope, to: number) => Iterable
  *
  * @param from - The clock before the move, ms.
  * @param to - The clock after the move, ms.
- * @returns What happened, from the events it emitted.
+ * @returns What happened: the ids by kind, every time; the events, the last `historyLimit` of them.
  */
 export function runDue(
   state: FakeState,
@@ -38,20 +40,31 @@ export function runDue(
   from: number,
   to: number,
 ): FakeAdvance {
-  const firstEvent = state.events.list.length;
+  const result = emptyAdvance(from, to);
+  // Summed up as it happens: the log keeps its last `historyLimit` events, and so does the result.
+  const events = new History<FakeEvent>(state.events.limit);
+  const stop = state.events.watch((event) => {
+    events.push(event);
+    const list = byType[event.type];
+    if (list !== undefined) result[list].push(event.objectId);
+  });
   const queue: Due[] = [];
   for (const scope of state.scopes())
     for (const source of sources) for (const due of source(state, scope, to)) queue.push(due);
   queue.sort((a, b) => a.at - b.at); // stable: ties keep their order
-  state.events.as('clock', () => {
-    for (let i = 0; i < queue.length; i++) {
-      const due = queue[i] as Due; // i < length
-      state.clock.pin(due.at);
-      const next = due.fire();
-      if (next !== undefined && next.at <= to) insertSorted(queue, next, i + 1);
-    }
-  });
-  return summarize(state.events.list.slice(firstEvent), from, to);
+  try {
+    state.events.as('clock', () => {
+      for (let i = 0; i < queue.length; i++) {
+        const due = queue[i] as Due; // i < length
+        state.clock.pin(due.at);
+        const next = due.fire();
+        if (next !== undefined && next.at <= to) insertSorted(queue, next, i + 1);
+      }
+    });
+  } finally {
+    stop();
+  }
+  return { ...result, events: events.list };
 }
 
 /** Inserts after `start` and after every item due at the same time or earlier (binary search). */
@@ -77,8 +90,8 @@ const byType: Partial<Record<FakeEvent['type'], keyof Omit<FakeAdvance, 'from' |
   'subscription.resumed': 'resumed',
 };
 
-function summarize(events: FakeEvent[], from: number, to: number): FakeAdvance {
-  const result: FakeAdvance = {
+function emptyAdvance(from: number, to: number): FakeAdvance {
+  return {
     from: new Date(from).toISOString(),
     to: new Date(to).toISOString(),
     renewed: [],
@@ -87,11 +100,6 @@ function summarize(events: FakeEvent[], from: number, to: number): FakeAdvance {
     canceled: [],
     expired: [],
     resumed: [],
-    events,
+    events: [],
   };
-  for (const event of events) {
-    const list = byType[event.type];
-    if (list !== undefined) result[list].push(event.objectId);
-  }
-  return result;
 }

@@ -1,7 +1,7 @@
 import type * as z from 'zod/mini';
 import { toIssues } from '../internal/issues.js';
 import { FakeApiError, oneLine } from './errors.js';
-import type { FakeChainbill } from './fake.js';
+import type { FakeChainbill, FakeSeeds } from './fake.js';
 import type { FakeEnvironment } from './records.js';
 import {
   checkSeedFile,
@@ -12,6 +12,7 @@ import {
   seedCollections,
 } from './seed-shape.js';
 import { internalsOf } from './slot.js';
+import type { FakeState } from './state.js';
 
 export type { SeedCollection, SeedFile, SeedFileOrganization, SeedKeys, SeedRecord } from './seed-shape.js';
 export { checkSeedFile, SeedFileError } from './seed-shape.js';
@@ -93,9 +94,10 @@ export function parseSeedFile(text: string): SeedFile {
 }
 
 /**
- * Applies a seed file to a fake, whole or not at all: it is checked, then applied in one
- * transaction of the fake's state, so a record that the fake refuses half way (a field of the wrong
- * type, a reference to nothing) leaves no key, record or event of the file behind. Keys are issued
+ * Applies a seed file to a fake, whole or not at all: it is checked, then applied to a copy of the
+ * fake's state that replaces the state only once every key and record is in, so a record that the
+ * fake refuses half way (a field of the wrong type, a reference to nothing) leaves no key, record
+ * or event of the file behind. Keys are issued
  * first; an environment that lists no key gets one (or keeps the one an earlier seed gave it).
  * Record ids are the fake's, new each time.
  *
@@ -123,14 +125,19 @@ export function applySeedFile(fake: FakeChainbill, json: unknown): SeedSummary {
           );
       });
   });
-  return internalsOf(fake).state.atomically(() => run(fake, file, registry));
+  // Applied to a fork of the state, swapped in only once all of it applied: whole or not at all.
+  const { state, seedsOf } = internalsOf(fake);
+  const draft = state.fork();
+  const summary = run(draft, seedsOf(draft), file);
+  state.adopt(draft);
+  return summary;
 }
 
-function run(fake: FakeChainbill, file: SeedFile, registry: Map<string, SeedKeys>): SeedSummary {
+function run(state: FakeState, seeds: FakeSeeds, file: SeedFile): SeedSummary {
   const organizations: SeededOrganization[] = [];
   // A Map, so that a record named `__proto__` is a name like any other.
   const names = new Map<string, string>();
-  const orgKeys = file.organizations.map((org, i) => issueKeys(fake, registry, org.id, org.keys, i));
+  const orgKeys = file.organizations.map((org, i) => issueKeys(state, org.id, org.keys, i));
   file.organizations.forEach((org, i) => {
     const created: SeededOrganization['created'] = { sandbox: {}, live: {} };
     for (const environment of environments) {
@@ -143,7 +150,7 @@ function run(fake: FakeChainbill, file: SeedFile, registry: Map<string, SeedKeys
           const path = `organizations[${i}].${environment}.${collection}[${r}]`;
           const { $name, ...fields } = record;
           for (const [field, value] of Object.entries(fields)) fields[field] = resolve(value, names);
-          const stored = seedRecord(fake.seed[seed] as unknown as SeedFunction, fields, apiKey, path);
+          const stored = seedRecord(seeds[seed] as unknown as SeedFunction, fields, apiKey, path);
           if (schema) checkRecord(schema(), stored, path);
           const id = String(stored['id'] ?? stored['checkout_id']);
           created[environment][collection] = [...(created[environment][collection] ?? []), id];
@@ -158,23 +165,22 @@ function run(fake: FakeChainbill, file: SeedFile, registry: Map<string, SeedKeys
 
 /** Issues an organization's listed keys; an environment without one keeps or gets one. */
 function issueKeys(
-  fake: FakeChainbill,
-  registry: Map<string, SeedKeys>,
+  state: FakeState,
   orgId: string,
   listed: Partial<SeedKeys> | undefined,
   i: number,
 ): SeedKeys {
-  const keys = keysIn(registry, orgId);
+  const keys = keysIn(state.organizations, orgId);
   for (const environment of environments) {
     (listed?.[environment] ?? []).forEach((key, k) => {
       try {
-        fake.createApiKey({ orgId, environment, key });
+        state.issueKey(orgId, environment, key);
       } catch (error) {
         throw new SeedFileError(`organizations[${i}].keys.${environment}[${k}]`, oneLine(error));
       }
       if (!keys[environment].includes(key)) keys[environment].push(key);
     });
-    if (keys[environment].length === 0) keys[environment].push(fake.createApiKey({ orgId, environment }));
+    if (keys[environment].length === 0) keys[environment].push(state.issueKey(orgId, environment));
   }
   return keys;
 }

@@ -16,7 +16,7 @@ export interface FakeServer {
   url: string;
   /** The port it listens on. */
   port: number;
-  /** Stops listening and closes open connections. */
+  /** Stops listening and closes open connections (a request held by an injected delay ends with its connection). */
   close(): Promise<void>;
 }
 
@@ -82,9 +82,14 @@ async function relay(
   res: ServerResponse,
 ): Promise<void> {
   const reading: Reading = { abandoned: false };
+  // The client went away before its answer (a timeout, an abort, `close()`): the request's signal.
+  const gone = new AbortController();
+  res.once('close', () => {
+    if (!res.writableFinished) gone.abort();
+  });
   let response: Response;
   try {
-    const incoming = fromNode(req, origin, reading);
+    const incoming = fromNode(req, origin, reading, gone.signal);
     response = incoming instanceof FakeApiError ? toResponse(incoming) : await handle(incoming);
   } catch (error) {
     response = toResponse(new FakeApiError(500, 'api_error', 'internal_error', String(error)));
@@ -102,7 +107,12 @@ async function relay(
 }
 
 /** The request as the router reads it, or the 400 for a target that is not a path. */
-function fromNode(req: IncomingMessage, origin: string, reading: Reading): Incoming | FakeApiError {
+function fromNode(
+  req: IncomingMessage,
+  origin: string,
+  reading: Reading,
+  signal: AbortSignal,
+): Incoming | FakeApiError {
   const target = req.url ?? '';
   // Absolute-form (`GET http://other/v1/payouts`) is for proxies; the fake is not one.
   if (!target.startsWith('/'))
@@ -116,7 +126,13 @@ function fromNode(req: IncomingMessage, origin: string, reading: Reading): Incom
   const headers = new Headers();
   for (let i = 0; i + 1 < req.rawHeaders.length; i += 2)
     headers.append(req.rawHeaders[i] as string, req.rawHeaders[i + 1] as string); // pairs by contract
-  return { method: req.method ?? 'GET', url, headers, readBody: () => readNode(req, headers, reading) };
+  return {
+    method: req.method ?? 'GET',
+    url,
+    headers,
+    signal,
+    readBody: () => readNode(req, headers, reading),
+  };
 }
 
 /** Reads a body while counting; past the bound it stops reading and leaves the rest unread. */

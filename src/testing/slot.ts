@@ -4,6 +4,7 @@
  * `FakeChainbill` and must reach its state. A leaf module: it imports types only.
  */
 import type { Incoming } from './body.js';
+import type { FakeSeeds } from './fake.js';
 import type { FakeState } from './state.js';
 
 /** What the edge needs of a fake beyond its public surface. */
@@ -16,6 +17,8 @@ export interface FakeInternals {
   basePath: string;
   /** Answers a request to the API (anything outside the base path gets its 404). */
   answer(incoming: Incoming): Promise<Response>;
+  /** The seeds bound to a state: a fork of the fake's, for a seed file to apply to whole. */
+  seedsOf(state: FakeState): FakeSeeds;
 }
 
 /** The key of a fake's internals: a symbol, so they stay out of `JSON.stringify` and `Object.keys`. */

@@ -3,73 +3,10 @@ import type { Environment } from '../core/types.js';
 import { type IdKind, idPrefixes } from '../internal/ids.js';
 import type { Transfer } from './chain.js';
 import type { InternalClock } from './clock.js';
-import { Collection, type CollectionData } from './collection.js';
 import { notFound } from './errors.js';
 import { EventLog, type FakeEvent, type FakeEventType } from './events.js';
-import type {
-  FakeCheckout,
-  FakeCustomer,
-  FakeEntitlement,
-  FakePaymentLink,
-  FakePaymentMethod,
-  FakePayout,
-  FakePlan,
-  FakeRevenueEvent,
-  FakeSettlement,
-  FakeSubscription,
-  FakeWebhookEndpoint,
-} from './records.js';
-
-/** An answer kept for an `Idempotency-Key`, replayed for a repeat of the same request. */
-export interface Replay {
-  fingerprint: string;
-  status: number;
-  body: unknown;
-}
-
-/** The collections of a scope, one typed collection per resource. */
-const collectionNames = [
-  'payouts',
-  'payoutSettlements',
-  'checkouts',
-  'customers',
-  'plans',
-  'paymentMethods',
-  'subscriptions',
-  'entitlements',
-  'paymentLinks',
-  'revenueEvents',
-  'webhookEndpoints',
-] as const;
-type CollectionName = (typeof collectionNames)[number];
-
-/** The data of one organization in one environment: a typed collection per resource. */
-export class Scope {
-  readonly org_id: string;
-  readonly environment: Environment;
-  readonly payouts: Collection<FakePayout> = new Collection();
-  readonly payoutSettlements: Collection<FakeSettlement> = new Collection();
-  readonly checkouts: Collection<FakeCheckout> = new Collection();
-  readonly customers: Collection<FakeCustomer> = new Collection();
-  readonly plans: Collection<FakePlan> = new Collection();
-  readonly paymentMethods: Collection<FakePaymentMethod> = new Collection();
-  readonly subscriptions: Collection<FakeSubscription> = new Collection();
-  readonly entitlements: Collection<FakeEntitlement> = new Collection();
-  readonly paymentLinks: Collection<FakePaymentLink> = new Collection();
-  readonly revenueEvents: Collection<FakeRevenueEvent> = new Collection();
-  readonly webhookEndpoints: Collection<FakeWebhookEndpoint> = new Collection();
-  /** Answers already given per `Idempotency-Key`, replayed for a repeat. */
-  readonly idempotency: Map<string, Replay> = new Map();
-
-  /**
-   * @param org_id - Organization id.
-   * @param environment - Environment.
-   */
-  constructor(org_id: string, environment: Environment) {
-    this.org_id = org_id;
-    this.environment = environment;
-  }
-}
+import { type FakeRequest, History, IdempotencyStore, type Replay } from './history.js';
+import { type CollectionName, Scope, type ScopeData } from './scope.js';
 
 /**
  * How the fake's billing engine retries a failed renewal (docs/testing.md: Test clocks): a retry
@@ -98,16 +35,13 @@ export interface OrganizationKeys {
   live: string[];
 }
 
-/** Everything a {@link FakeState.capture} holds: enough to put the state back as it was. */
-interface Captured {
-  scopes: {
-    org_id: string;
-    environment: Environment;
-    data: Record<CollectionName, CollectionData<never>>;
-    idempotency: [string, Replay][];
-  }[];
-  keys: [string, number][];
+/** Everything a {@link FakeState.fork} copies: enough to build the same state again. */
+interface Snapshot {
+  scopes: { org_id: string; environment: Environment; data: ScopeData }[];
+  keys: [key: string, org_id: string, environment: Environment][];
   events: FakeEvent[];
+  eventsDropped: number;
+  idempotency: [string, Replay][];
   failingPaymentMethods: string[];
   dunning: [string, Dunning][];
   organizations: [string, OrganizationKeys][];
@@ -116,13 +50,20 @@ interface Captured {
 
 /**
  * Everything the fake holds, and nothing anywhere else (`reset()` clears all of it): keys and
- * scopes, the events, billing state, the organizations seed files named. Shared by the routes,
- * seeds, simulations and the clock.
+ * scopes, the request and event logs and the idempotency store (each its last `historyLimit`
+ * entries), billing state, the organizations seed files named. Shared by the routes, seeds,
+ * simulations and the clock.
  */
 export class FakeState {
   readonly clock: InternalClock;
-  /** Every change, in order (`fake.events`). */
-  readonly events: EventLog = new EventLog();
+  /** How many requests, events and idempotency keys are kept. */
+  readonly historyLimit: number;
+  /** The last changes, in order (`fake.events`). */
+  readonly events: EventLog;
+  /** The last requests answered under the base path, in order (`fake.requests`). */
+  readonly requests: History<FakeRequest>;
+  /** Answers already given per scope and `Idempotency-Key`, replayed for a repeat. */
+  readonly idempotency: IdempotencyStore;
   /** The retry schedule of failed renewals. */
   readonly renewalRetries: RenewalRetries;
   /** Payment methods whose charges fail (`simulate.failPaymentMethod`), by id. */
@@ -142,10 +83,15 @@ export class FakeState {
   /**
    * @param clock - The fake's clock.
    * @param renewalRetries - The retry schedule of failed renewals.
+   * @param historyLimit - How many requests, events and idempotency keys to keep.
    */
-  constructor(clock: InternalClock, renewalRetries: RenewalRetries) {
+  constructor(clock: InternalClock, renewalRetries: RenewalRetries, historyLimit: number) {
     this.clock = clock;
     this.renewalRetries = renewalRetries;
+    this.historyLimit = historyLimit;
+    this.events = new EventLog(historyLimit);
+    this.requests = new History(historyLimit);
+    this.idempotency = new IdempotencyStore(historyLimit);
   }
 
   /** Every scope that holds anything, in order of first use. */
@@ -164,13 +110,15 @@ export class FakeState {
   }
 
   /**
-   * Forgets every record, idempotency key and event, and the billing state; keys stay valid
-   * (each opens an empty scope of its organization and environment), as do the organizations.
+   * Forgets every record, request, idempotency key and event, and the billing state; keys stay
+   * valid (each opens an empty scope of its organization and environment), as do the organizations.
    */
   reset(): void {
     this.#scopes = new Map();
     for (const [key, scope] of this.#keys) this.#keys.set(key, this.scope(scope.org_id, scope.environment));
     this.events.clear();
+    this.requests.clear();
+    this.idempotency.load();
     this.failingPaymentMethods.clear();
     this.dunning.clear();
     this.transfers.clear();
@@ -199,11 +147,10 @@ export class FakeState {
     if (key === undefined) key = `${prefix}fake_${randomBytes(12).toString('hex')}`;
     else if (!key.startsWith(prefix) || !/^\w{9,200}$/.test(key))
       throw new RangeError(`a ${environment} key must be ${prefix} followed by letters, digits or _`);
-    const scope = this.scope(org_id, environment);
     const held = this.#keys.get(key);
-    if (held !== undefined && held !== scope)
+    if (held !== undefined && (held.org_id !== org_id || held.environment !== environment))
       throw new RangeError(`key ${key.slice(0, 12)}… is already another organization's`);
-    this.#keys.set(key, scope);
+    this.#keys.set(key, this.scope(org_id, environment));
     return key;
   }
 
@@ -246,36 +193,68 @@ export class FakeState {
   }
 
   /**
-   * Runs `work` whole or not at all: if it throws, every record, key, event and billing state it
-   * changed is put back as it was, and the error is rethrown (seed files, `fake.seed.*`).
+   * A copy of the state to change apart (seeds apply to one, then {@link FakeState.adopt} swaps it
+   * in): every record, key, event, idempotency key and billing state, deep-copied; the same clock;
+   * an empty request log (only the API writes one).
+   *
+   * @returns The copy.
+   */
+  fork(): FakeState {
+    const copy = new FakeState(this.clock, this.renewalRetries, this.historyLimit);
+    copy.#load(this.#snapshot());
+    return copy;
+  }
+
+  /**
+   * Takes everything a {@link FakeState.fork} holds, as it is now, in place of its own (the
+   * request log stays): the swap that makes a seed apply whole. Nothing in it can throw.
+   *
+   * @param fork - A fork of this state.
+   */
+  adopt(fork: FakeState): void {
+    this.#scopes = fork.#scopes;
+    replaceAll(this.#keys, [...fork.#keys]);
+    this.events.replace(fork.events.list, fork.events.dropped);
+    this.idempotency.load(fork.idempotency.entries());
+    replaceAll(this.failingPaymentMethods, [...fork.failingPaymentMethods]);
+    replaceAll(this.dunning, [...fork.dunning]);
+    replaceAll(this.organizations, [...fork.organizations]);
+    replaceAll(this.transfers, [...fork.transfers]);
+  }
+
+  /**
+   * Runs `work` whole or not at all: if it throws, every record, key, event and billing state is
+   * put back as it was before (a fork taken first is adopted again), and the error is rethrown.
    *
    * @returns What `work` returns.
    */
   atomically<T>(work: () => T): T {
-    const captured = this.#capture();
+    const before = this.fork();
     try {
       return work();
     } catch (error) {
-      this.#restore(captured);
+      this.adopt(before);
       throw error;
     }
   }
 
-  #capture(): Captured {
-    const scopes = [...this.#scopes.values()];
+  #snapshot(): Snapshot {
     // One structuredClone for everything, so that records pointing at each other (a subscription
     // embeds its customer and plan) point at each other's copies.
     return structuredClone({
-      scopes: scopes.map((scope) => ({
+      scopes: [...this.#scopes.values()].map((scope) => ({
         org_id: scope.org_id,
         environment: scope.environment,
-        data: Object.fromEntries(
-          collectionNames.map((name) => [name, scope[name].data()]),
-        ) as Captured['scopes'][number]['data'],
-        idempotency: [...scope.idempotency],
+        data: scope.data(),
       })),
-      keys: [...this.#keys].map(([key, scope]): [string, number] => [key, scopes.indexOf(scope)]),
-      events: [...this.events.list],
+      keys: [...this.#keys].map(([key, scope]): Snapshot['keys'][number] => [
+        key,
+        scope.org_id,
+        scope.environment,
+      ]),
+      events: this.events.list,
+      eventsDropped: this.events.dropped,
+      idempotency: this.idempotency.entries(),
       failingPaymentMethods: [...this.failingPaymentMethods],
       dunning: [...this.dunning],
       organizations: [...this.organizations],
@@ -283,21 +262,17 @@ export class FakeState {
     });
   }
 
-  #restore(captured: Captured): void {
-    const scopes = captured.scopes.map(({ org_id, environment, data, idempotency }) => {
-      const scope = new Scope(org_id, environment);
-      for (const name of collectionNames) scope[name].load(data[name]);
-      for (const [key, replay] of idempotency) scope.idempotency.set(key, replay);
-      return scope;
-    });
-    this.#scopes = new Map(scopes.map((scope) => [`${scope.org_id}:${scope.environment}`, scope]));
-    this.#keys.clear();
-    for (const [key, index] of captured.keys) this.#keys.set(key, scopes[index] as Scope);
-    this.events.replace(captured.events);
-    replaceAll(this.failingPaymentMethods, captured.failingPaymentMethods);
-    replaceAll(this.dunning, captured.dunning);
-    replaceAll(this.organizations, captured.organizations);
-    replaceAll(this.transfers, captured.transfers);
+  #load(snapshot: Snapshot): void {
+    for (const { org_id, environment, data } of snapshot.scopes)
+      this.#scopes.set(`${org_id}:${environment}`, Scope.from(org_id, environment, data));
+    for (const [key, org_id, environment] of snapshot.keys)
+      this.#keys.set(key, this.scope(org_id, environment));
+    this.events.replace(snapshot.events, snapshot.eventsDropped);
+    this.idempotency.load(snapshot.idempotency);
+    replaceAll(this.failingPaymentMethods, snapshot.failingPaymentMethods);
+    replaceAll(this.dunning, snapshot.dunning);
+    replaceAll(this.organizations, snapshot.organizations);
+    replaceAll(this.transfers, snapshot.transfers);
   }
 }
 

@@ -243,7 +243,7 @@ describe('moving the clock', () => {
     expect(() => fake.clock.advance(Number.NaN)).toThrow(RangeError);
     expect(() => fake.clock.advance({ weeks: 1 } as never)).toThrow(/unknown unit "weeks"/);
     expect(() => fake.clock.set('not a date')).toThrow(RangeError);
-    expect(() => fake.clock.advance(1e300)).toThrow(/the clock cannot move past \+275760-09-13/);
+    expect(() => fake.clock.advance(1e300)).toThrow(/the clock cannot move past \+275000-01-01/);
     expect(fake.clock.now().toISOString()).toBe(start);
   });
 

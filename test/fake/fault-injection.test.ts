@@ -185,7 +185,7 @@ describe('matching', () => {
       [[{ method: 'post' }, 'reset'], /match.method must be one of GET, POST/],
       [[{ path: '/payouts' } as never, 'reset'], /unknown field "path"/],
       [[{}, { status: 200 }], /fault.status must be a whole number from 400 to 599, got 200/],
-      [[{}, { delay: -1 }], /fault.delay must be milliseconds, at least 0, got -1/],
+      [[{}, { delay: -1 }], /fault.delay must be milliseconds, at least 0, at most 2147483647 .*, got -1/],
       [[{}, 'explode' as never], /a fault is \{ status \}, \{ delay \}, "reset" or "commit-then-drop"/],
       [[{}, 'reset', { times: 0 }], /times must be a whole number of at least 1 or Infinity, got 0/],
     ];

@@ -16,7 +16,9 @@ import { type DueWork, dueSource, type Lifecycle, type Moving, transition, walk 
 import type { FakeCheckout } from '../records.js';
 import { type Route, route } from '../route.js';
 import type { DueSource } from '../schedule.js';
-import { type FakeState, newId, type Scope } from '../state.js';
+import type { Scope } from '../scope.js';
+import { type FakeState, newId } from '../state.js';
+import { storable } from '../time-range.js';
 import { checkedFields, type Fields, readParams } from '../validate.js';
 
 /**
@@ -167,7 +169,7 @@ export function insertCheckout(state: FakeState, scope: Scope, fields: Partial<F
     tx_hash: null,
     confirmations: 0,
     required_confirmations: 20,
-    expires_at: new Date(now.getTime() + 30 * 60_000).toISOString(),
+    expires_at: storable(now.getTime() + 30 * 60_000, "the checkout's expiry"),
     detected_at: null,
     confirmed_at: null,
     created_at: now.toISOString(),

@@ -2,7 +2,8 @@ import type { Wire } from '../../internal/tie.js';
 import { type Customer, type CustomerCreateParams, customerOperations } from '../../resources/customers.js';
 import type { FakeCustomer } from '../records.js';
 import { type Route, route } from '../route.js';
-import { type FakeState, newId, type Scope } from '../state.js';
+import type { Scope } from '../scope.js';
+import { type FakeState, newId } from '../state.js';
 import { readBody } from '../validate.js';
 
 function createCustomer(state: FakeState, scope: Scope, params: Wire<CustomerCreateParams>): FakeCustomer {

@@ -8,7 +8,8 @@ import {
 import { FakeApiError, notFound } from '../errors.js';
 import type { FakeEntitlement } from '../records.js';
 import { type Route, route } from '../route.js';
-import { type FakeState, newId, type Scope } from '../state.js';
+import type { Scope } from '../scope.js';
+import { type FakeState, newId } from '../state.js';
 
 type Values = Pick<FakeEntitlement, 'value_type' | `value_${EntitlementValueType}`>;
 

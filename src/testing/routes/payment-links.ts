@@ -10,7 +10,9 @@ import { dueSource, type Lifecycle, transition } from '../lifecycle.js';
 import type { FakePaymentLink, FakePaymentMethod, PaymentLinkStatus } from '../records.js';
 import { type Route, route } from '../route.js';
 import type { DueSource } from '../schedule.js';
-import { type FakeState, newId, type Scope } from '../state.js';
+import type { Scope } from '../scope.js';
+import { type FakeState, newId } from '../state.js';
+import { storable } from '../time-range.js';
 import { insertCheckout, strip } from './checkouts.js';
 
 /** The host of the fake's payment pages: links are `https://pay.chainbill.test/l/<id>`. */
@@ -76,6 +78,8 @@ function createLink(state: FakeState, scope: Scope, params: Wire<PaymentLinkCrea
   const ttl = params.expires_in_seconds;
   const method = usableMethod(scope, params.payment_method_id, amount);
   const now = state.now();
+  const expiresAt =
+    ttl === undefined ? null : storable(Date.parse(now) + ttl * 1000, "the payment link's expiry");
   const id = newId('paymentLink');
   state.emit(scope, 'payment_link.created', id, null);
   return scope.paymentLinks.insert({
@@ -86,7 +90,7 @@ function createLink(state: FakeState, scope: Scope, params: Wire<PaymentLinkCrea
     payment_method_id: method.id,
     description,
     url: `${fakePayHost}/l/${id}`,
-    expires_at: ttl === undefined ? null : new Date(Date.parse(now) + ttl * 1000).toISOString(),
+    expires_at: expiresAt,
     environment: scope.environment,
     created_at: now,
   });

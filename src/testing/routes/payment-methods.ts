@@ -11,7 +11,8 @@ import {
 import { invalid, notFound } from '../errors.js';
 import type { FakePaymentMethod } from '../records.js';
 import { type Route, route } from '../route.js';
-import { type FakeState, newId, type Scope } from '../state.js';
+import type { Scope } from '../scope.js';
+import { type FakeState, newId } from '../state.js';
 import { type Fields, readParams } from '../validate.js';
 
 const methodsOf = (scope: Scope) => scope.paymentMethods;

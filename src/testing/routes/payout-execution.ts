@@ -4,7 +4,8 @@ import { heightAt } from '../chain.js';
 import { conflict } from '../errors.js';
 import { transition, walk } from '../lifecycle.js';
 import type { FakePayout, FakeSettlement } from '../records.js';
-import type { FakeState, Scope } from '../state.js';
+import type { Scope } from '../scope.js';
+import type { FakeState } from '../state.js';
 import { payoutLifecycle } from './payout-lifecycle.js';
 
 /** Moves payouts the way execution on-chain would (`fake.simulate`). */

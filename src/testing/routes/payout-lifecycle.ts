@@ -3,7 +3,8 @@ import { blockTime, heightAt, randomTxHash, treasuryAddress } from '../chain.js'
 import { type DueWork, dueSource, type Lifecycle, type Moving, transition } from '../lifecycle.js';
 import type { FakePayout, FakeSettlement } from '../records.js';
 import type { DueSource } from '../schedule.js';
-import { type FakeState, newId, type Scope } from '../state.js';
+import type { Scope } from '../scope.js';
+import { type FakeState, newId } from '../state.js';
 
 /** The user recorded as `approved_by` when a payout is approved through the API with a key. */
 export const apiApprover = 'api_key';

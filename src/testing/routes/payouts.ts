@@ -22,7 +22,8 @@ import { conflict, invalid, notFound } from '../errors.js';
 import { transition, walk } from '../lifecycle.js';
 import type { FakePayout } from '../records.js';
 import { type Route, type RouteContext, route } from '../route.js';
-import { type FakeState, newId, type Scope } from '../state.js';
+import type { Scope } from '../scope.js';
+import { type FakeState, newId } from '../state.js';
 import { checkedFields, readBody } from '../validate.js';
 import { payoutLifecycle } from './payout-lifecycle.js';
 

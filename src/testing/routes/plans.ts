@@ -1,7 +1,8 @@
 import { type Plan, planOperations, planStatuses } from '../../resources/plans.js';
 import type { FakePlan } from '../records.js';
 import { type Route, route } from '../route.js';
-import { type FakeState, newId, type Scope } from '../state.js';
+import type { Scope } from '../scope.js';
+import { type FakeState, newId } from '../state.js';
 import { enumValue, type Fields, numberValue } from '../validate.js';
 
 const plansOf = (scope: Scope) => scope.plans;

@@ -7,7 +7,8 @@ import {
 import { recordRevenueEvent } from '../ledger.js';
 import type { FakeRevenueEvent } from '../records.js';
 import { type Route, type RouteContext, route } from '../route.js';
-import type { FakeState, Scope } from '../state.js';
+import type { Scope } from '../scope.js';
+import type { FakeState } from '../state.js';
 import { dateTimeValue, enumValue } from '../validate.js';
 
 function listEvents({ scope, params, page }: RouteContext<Wire<RevenueEventListParams>>) {

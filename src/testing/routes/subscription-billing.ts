@@ -1,11 +1,11 @@
-import type { PaymentMethod } from '../../resources/payment-methods.js';
-import type { Subscription, SubscriptionStatus } from '../../resources/subscriptions.js';
-import { conflict, invalid } from '../errors.js';
+import type { SubscriptionStatus } from '../../resources/subscriptions.js';
 import { recordRevenueEvent } from '../ledger.js';
 import { type DueWork, dueSource, type Lifecycle, type Moving, transition } from '../lifecycle.js';
 import type { FakeSubscription } from '../records.js';
 import type { DueSource } from '../schedule.js';
-import { type FakeState, newId, type Scope } from '../state.js';
+import type { Scope } from '../scope.js';
+import { type FakeState, newId } from '../state.js';
+import { LAST_TIME_MS, storable } from '../time-range.js';
 
 /**
  * The fake's billing engine: what happens to a subscription at its renewal date, on the clock
@@ -23,17 +23,30 @@ import { type FakeState, newId, type Scope } from '../state.js';
 const dayMs = 86_400_000;
 
 /**
- * `iso` plus `months` calendar months in UTC; the day is clamped to the end of a shorter month
+ * `ms` plus `months` calendar months in UTC; the day is clamped to the end of a shorter month
  * (Jan 31 + 1 month = Feb 28/29), as billing engines do.
+ *
+ * @returns The time in ms; `NaN` past a `Date`'s range.
  */
-export function addMonths(iso: string, months: number): string {
-  const date = new Date(iso);
+function addMonths(ms: number, months: number): number {
+  const date = new Date(ms);
   const day = date.getUTCDate();
   date.setUTCDate(1);
   date.setUTCMonth(date.getUTCMonth() + months);
   const lastDay = new Date(Date.UTC(date.getUTCFullYear(), date.getUTCMonth() + 1, 0)).getUTCDate();
-  date.setUTCDate(Math.min(day, lastDay));
-  return date.toISOString();
+  return date.setUTCDate(Math.min(day, lastDay));
+}
+
+/**
+ * The end of a plan's period that starts at `start`.
+ *
+ * @throws {OutOfTime} When it would fall past the fake's last time (nothing is changed yet).
+ */
+export function periodEnd(start: string, plan: { interval_count: number }): string {
+  return storable(
+    addMonths(Date.parse(start), Math.max(1, plan.interval_count)),
+    "the subscription's period end",
+  );
 }
 
 /**
@@ -109,6 +122,7 @@ export function chargePeriod(
   start: string,
 ): void {
   const plan = subscription.plan;
+  const end = periodEnd(start, plan); // refused past the last time, before anything is recorded
   state.dunningOf(subscription.id).failedAttempts = 0;
   const revenue = recordRevenueEvent(scope, state.now(), {
     event_type: 'subscription_charged',
@@ -122,7 +136,7 @@ export function chargePeriod(
   transition(subscriptionLifecycle, state, scope, subscription, 'active', {
     fields: {
       current_period_start: start,
-      current_period_end: addMonths(start, Math.max(1, plan.interval_count)),
+      current_period_end: end,
     },
     revenueEventId: revenue.id,
   });
@@ -190,106 +204,43 @@ export function renew(
     transition(subscriptionLifecycle, state, scope, subscription, state.renewalRetries.finalStatus);
 }
 
+/**
+ * What moving the clock to `to` may do to subscriptions, told before anything happens: at most how
+ * many charges it attempts (every renewal of a live subscription due by then, as if none failed
+ * or ended, plus the retries of one `past_due`), and whether a period it starts could end past
+ * the fake's last time (then the move runs whole or not at all).
+ *
+ * @param state - The fake's state.
+ * @param to - Where the clock moves, ms.
+ * @returns The charges at most, and whether the move comes near the last time.
+ */
+export function renewalOutlook(state: FakeState, to: number): { charges: number; nearEnd: boolean } {
+  let charges = 0;
+  let nearEnd = false;
+  for (const scope of state.scopes())
+    for (const record of scope.subscriptions.all()) {
+      const next = nextCharge(record);
+      if (next === null || Date.parse(next) > to) continue;
+      const months = Math.max(1, record.plan.interval_count);
+      const retries = record.status === 'past_due' ? state.renewalRetries.retryDays.length : 0;
+      charges += record.cancel_at_period_end ? 1 : 1 + retries + Math.floor(monthsBetween(next, to) / months);
+      nearEnd ||= !(addMonths(to, months) <= LAST_TIME_MS);
+    }
+  return { charges, nearEnd };
+}
+
+/** Calendar months from one time to a later one, counted by month number (an upper bound). */
+function monthsBetween(from: string, to: number): number {
+  const [a, b] = [new Date(from), new Date(to)];
+  return (b.getUTCFullYear() - a.getUTCFullYear()) * 12 + b.getUTCMonth() - a.getUTCMonth();
+}
+
+/** When a subscription's next charge (or cancel) falls due: its period end, or a pause's end. */
+function nextCharge(record: FakeSubscription): string | null {
+  if (record.status === 'paused')
+    return record.pause_end ?? (record.cancel_at_period_end ? record.current_period_end : null);
+  return subscriptionLifecycle.moves[record.status].includes('past_due') ? record.current_period_end : null;
+}
+
 /** The clock's work on subscriptions: each one's next renewal, retry, resume or cancel due by `to`. */
 export const subscriptionsDue: DueSource = dueSource(subscriptionLifecycle, (scope) => scope.subscriptions);
-
-/** Moves subscriptions the way the billing engine would (`fake.simulate`). */
-export interface SubscriptionSimulations {
-  /**
-   * The renewal date arrives and the charge succeeds, whatever is set to fail: a new period of
-   * `plan.interval_count` months starts where the current one ended (the trial's end for a
-   * `trialing` subscription), status `active`, and a `subscription_charged` revenue event is
-   * recorded with `subscription_id`, `customer_id`, a new `renewal_id` (`ren_…`), the plan's
-   * amount and currency. Works from `trialing`, `active` and `past_due`. A subscription with
-   * `cancel_at_period_end` is not charged: it becomes `canceled`, with `canceled_at`.
-   *
-   * @param subscriptionId - The subscription, prefix `sub_`.
-   * @returns The subscription after the renewal.
-   * @throws {FakeApiError} 409 from `paused`, `canceled` or `expired`; 404 for an unknown id.
-   */
-  chargeRenewal(subscriptionId: string): Subscription;
-  /**
-   * The renewal charge (or its retry) fails now: status `past_due`, the period does not move and
-   * nothing is recorded in the ledger; the clock retries it on the retry schedule. When this was
-   * the last retry, the subscription ends (`renewalRetries.finalStatus`).
-   *
-   * @param subscriptionId - The subscription, prefix `sub_`.
-   * @returns The subscription, now `past_due` (or ended).
-   * @throws {FakeApiError} 409 from `paused`, `canceled` or `expired`; 404 for an unknown id.
-   */
-  failRenewal(subscriptionId: string): Subscription;
-  /**
-   * Makes the subscription's next `times` charge attempts fail when they come due on the clock (a
-   * renewal, the end of a trial, each retry counts as one attempt).
-   *
-   * @param subscriptionId - The subscription, prefix `sub_`.
-   * @param options - `times`: attempts that fail, a whole number of at least 1 or `Infinity`;
-   *   default 1 (the renewal fails, its first retry succeeds).
-   * @returns The subscription, unchanged for now.
-   * @throws {FakeApiError} 404 for an unknown id; 400 for a bad `times`.
-   */
-  failNextRenewal(subscriptionId: string, options?: { times?: number }): Subscription;
-  /**
-   * Marks a payment method to fail every charge (or, with `false`, to succeed again): each
-   * subscription it pays goes `past_due` at its next renewal and through the retries.
-   *
-   * @param paymentMethodId - The payment method, prefix `pm_`.
-   * @param failing - Whether its charges fail; default `true`.
-   * @returns The payment method.
-   * @throws {FakeApiError} 404 for an unknown id.
-   */
-  failPaymentMethod(paymentMethodId: string, failing?: boolean): PaymentMethod;
-  /**
-   * Pauses a `trialing` or `active` subscription until `resumesAt` (as a dashboard can): status
-   * `paused`, `pause_start` now, `pause_end` `resumesAt`; the clock resumes it then.
-   *
-   * @param subscriptionId - The subscription, prefix `sub_`.
-   * @param resumesAt - When it resumes: a `Date` or ISO 8601 string after the clock's now.
-   * @returns The paused subscription.
-   * @throws {FakeApiError} 409 from another status; 400 for a time not after now.
-   */
-  pauseUntil(subscriptionId: string, resumesAt: Date | string): Subscription;
-}
-
-/** @returns The subscription simulations bound to the fake's state. */
-export function subscriptionSimulations(state: FakeState): SubscriptionSimulations {
-  const find = (id: string) => state.locate('subscriptions', id, 'subscription');
-  const renewing = (id: string, outcome: 'charged' | 'failed'): FakeSubscription => {
-    const { scope, record } = find(id);
-    // A live subscription is one whose renewal can still fail: trialing, active, past_due.
-    if (!subscriptionLifecycle.moves[record.status].includes('past_due')) {
-      throw conflict(`Subscription ${id} is ${record.status}; only a live subscription renews.`);
-    }
-    renew(state, scope, record, outcome);
-    return record;
-  };
-  return {
-    chargeRenewal: (id) => renewing(id, 'charged'),
-    failRenewal: (id) => renewing(id, 'failed'),
-    failNextRenewal: (id, options = {}) => {
-      const times = options.times ?? 1;
-      if (!(times === Number.POSITIVE_INFINITY || (Number.isInteger(times) && times >= 1)))
-        throw invalid('times', `must be a whole number of at least 1 or Infinity, got ${times}`);
-      const { record } = find(id);
-      state.dunningOf(id).failNext = times;
-      return record;
-    },
-    failPaymentMethod: (id, failing = true) => {
-      const { record } = state.locate('paymentMethods', id, 'payment method');
-      if (failing) state.failingPaymentMethods.add(id);
-      else state.failingPaymentMethods.delete(id);
-      return record;
-    },
-    pauseUntil: (id, resumesAt) => {
-      const { scope, record } = find(id);
-      const until = new Date(resumesAt);
-      if (Number.isNaN(until.getTime()) || until.getTime() <= Date.parse(state.now()))
-        throw invalid('resumesAt', `must be a time after the clock's now (${state.now()})`);
-      if (record.status !== 'trialing' && record.status !== 'active')
-        throw conflict(`Cannot pause subscription ${id}: it is ${record.status}.`);
-      return transition(subscriptionLifecycle, state, scope, record, 'paused', {
-        fields: { pause_start: state.now(), pause_end: until.toISOString() },
-      });
-    },
-  };
-}

@@ -9,8 +9,10 @@ import { conflict, FakeApiError, notFound } from '../errors.js';
 import { transition } from '../lifecycle.js';
 import type { FakePaymentMethod, FakeSubscription } from '../records.js';
 import { type Route, route } from '../route.js';
-import { type FakeState, newId, type Scope } from '../state.js';
-import { chargePeriod, resume, subscriptionLifecycle } from './subscription-billing.js';
+import type { Scope } from '../scope.js';
+import { type FakeState, newId } from '../state.js';
+import { storable } from '../time-range.js';
+import { chargePeriod, periodEnd, resume, subscriptionLifecycle } from './subscription-billing.js';
 
 /** 404 `resource_missing` naming the body parameter that points at nothing. */
 function missingReference(kind: string, param: string, id: string): FakeApiError {
@@ -53,8 +55,10 @@ function createSubscription(
   if (plan.status === 'archived') throw unusable('plan_id', `Plan ${planId} is archived.`);
   const method = paymentMethodFor(scope, methodId);
   const now = state.now();
+  // Each date it will carry is checked before anything is stored: none may pass the last time.
   const trialEnd =
-    plan.trial_days > 0 ? new Date(Date.parse(now) + plan.trial_days * 86_400_000).toISOString() : null;
+    plan.trial_days > 0 ? storable(Date.parse(now) + plan.trial_days * 86_400_000, "the trial's end") : null;
+  if (trialEnd === null) periodEnd(now, plan);
   const subscription = scope.subscriptions.insert({
     id: newId('subscription'),
     org_id: scope.org_id,

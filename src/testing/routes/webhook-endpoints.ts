@@ -2,7 +2,8 @@ import { webhookEndpointOperations } from '../../resources/webhook-endpoints.js'
 import { invalid, notFound } from '../errors.js';
 import type { FakeWebhookEndpoint } from '../records.js';
 import { type Route, route } from '../route.js';
-import { type FakeState, newId, type Scope } from '../state.js';
+import type { Scope } from '../scope.js';
+import { type FakeState, newId } from '../state.js';
 
 const endpointsOf = (scope: Scope) => scope.webhookEndpoints;
 

@@ -5,7 +5,7 @@ import type { Fields } from './validate.js';
 export const MAX_BODY_BYTES: number = 1024 * 1024;
 
 /** How deep a JSON body may nest; deeper is 400 `body_invalid`, not a stack overflow in the fake. */
-const MAX_BODY_DEPTH = 32;
+export const MAX_BODY_DEPTH = 32;
 
 /** `application/json`, `application/*+json`, with optional parameters such as `charset`. */
 const jsonMediaType = /^application\/(?:[\w.!#$&^-]+\+)?json\s*(?:;.*)?$/i;
@@ -167,7 +167,7 @@ function bodyInvalid(message: string): FakeApiError {
 }
 
 /** The nesting depth of a JSON value, counted iteratively and no further than `bound + 1`. */
-function depthOf(root: unknown, bound: number): number {
+export function depthOf(root: unknown, bound: number): number {
   let deepest = 0;
   const stack: [unknown, number][] = [[root, 1]];
   for (let item = stack.pop(); item !== undefined; item = stack.pop()) {
@@ -178,4 +178,27 @@ function depthOf(root: unknown, bound: number): number {
     for (const child of Object.values(value)) stack.push([child, depth + 1]);
   }
   return deepest;
+}
+
+/**
+ * A JSON value within the API's body limits, as a fresh copy (what a request body would carry).
+ *
+ * @param value - The value.
+ * @param fail - Makes the caller's error from the problem, such as `nests deeper than 32 levels`.
+ * @returns Its JSON copy.
+ * @throws {Error} From `fail`, when it nests deeper than 32 levels, is over 1 MiB as JSON, or is
+ *   not JSON at all (a `bigint`; a cycle nests without end).
+ */
+export function jsonWithinLimits(value: unknown, fail: (problem: string) => Error): unknown {
+  if (depthOf(value, MAX_BODY_DEPTH) > MAX_BODY_DEPTH)
+    throw fail(`nests deeper than ${MAX_BODY_DEPTH} levels`);
+  let text: string | undefined;
+  try {
+    text = JSON.stringify(value);
+  } catch {
+    throw fail('is not JSON');
+  }
+  if (text === undefined) throw fail('is not JSON');
+  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw fail('is larger than 1 MiB as JSON');
+  return JSON.parse(text);
 }

@@ -2,9 +2,10 @@
 // chainbill-fake: the fake API as a standalone server (docs/fake-server.md).
 import { randomBytes } from 'node:crypto';
 import { readFileSync, realpathSync } from 'node:fs';
-import { readFile, stat } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { MAX_BODY_BYTES } from './body.js';
 import { createFakeChainbill, listen } from './create.js';
 import { oneLine } from './errors.js';
 import { DEFAULT_HISTORY_LIMIT } from './history.js';
@@ -117,14 +118,32 @@ function parse(argv: string[]) {
   });
 }
 
-/** Seed files are small; a larger file is almost surely the wrong file. */
-const maxSeedBytes = 16 * 1024 * 1024;
+/**
+ * Reads at most `limit` bytes of a file, and says whether there was more: a seed file is held to a
+ * request body's 1 MiB, and a device such as `/dev/zero` (whose size says 0) must not be read on.
+ */
+async function readCapped(path: string, limit: number): Promise<{ bytes: Buffer; more: boolean }> {
+  const file = await open(path, 'r');
+  try {
+    const buffer = Buffer.alloc(limit + 1);
+    let size = 0;
+    while (size < buffer.length) {
+      const { bytesRead } = await file.read(buffer, size, buffer.length - size, null);
+      if (bytesRead === 0) break;
+      size += bytesRead;
+    }
+    return { bytes: buffer.subarray(0, Math.min(size, limit)), more: size > limit };
+  } finally {
+    await file.close();
+  }
+}
 
 async function readSeed(path: string): Promise<unknown> {
   let text: string;
   try {
-    if ((await stat(path)).size > maxSeedBytes) throw new CliError(`seed file ${path} is larger than 16 MiB`);
-    text = await readFile(path, 'utf8');
+    const { bytes, more } = await readCapped(path, MAX_BODY_BYTES);
+    if (more) throw new CliError(`seed file ${path} is larger than 1 MiB`);
+    text = bytes.toString('utf8');
   } catch (error) {
     if (error instanceof CliError) throw error;
     const code = (error as NodeJS.ErrnoException).code;

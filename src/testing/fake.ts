@@ -41,6 +41,7 @@ import {
 } from './routes/webhook-endpoints.js';
 import type { DueSource } from './schedule.js';
 import type { Scope } from './scope.js';
+import { gateSeeds } from './seed-gate.js';
 import type { FakeServer } from './server.js';
 import { type FakeInternals, internals } from './slot.js';
 import { FakeState } from './state.js';
@@ -237,7 +238,8 @@ export function createFakeCore(options: FakeChainbillOptions = {}): Omit<FakeCha
 }
 
 /**
- * The seeds, bound to a state: the fake's own, or a fork a seed file applies to before the swap.
+ * The seeds, bound to a state (the fake's own, or a fork a seed file applies to before the swap),
+ * each behind the one seed gate (seed-gate.ts).
  *
  * @param state - The state they create records in.
  * @param defaultKey - The key whose scope gets a record when none is given (`fake.apiKey`).
@@ -249,15 +251,17 @@ function seedsOf(state: FakeState, defaultKey: string): FakeSeeds {
       throw new Error('seed: unknown apiKey; use fake.apiKey, fake.liveApiKey or fake.createApiKey()');
     return scope;
   };
-  return causedBy(state, 'seed', {
-    ...payoutSeeds(state, scopeOf),
-    ...customerSeeds(state, scopeOf),
-    ...revenueEventSeeds(state, scopeOf),
-    ...paymentMethodSeeds(state, scopeOf),
-    ...planSeeds(state, scopeOf),
-    ...webhookEndpointSeeds(state, scopeOf),
-    ...checkoutSeeds(state, scopeOf),
-  });
+  return gateSeeds(
+    causedBy(state, 'seed', {
+      ...payoutSeeds(state, scopeOf),
+      ...customerSeeds(state, scopeOf),
+      ...revenueEventSeeds(state, scopeOf),
+      ...paymentMethodSeeds(state, scopeOf),
+      ...planSeeds(state, scopeOf),
+      ...webhookEndpointSeeds(state, scopeOf),
+      ...checkoutSeeds(state, scopeOf),
+    }),
+  );
 }
 
 /** The same functions, each recording `cause` as the cause of the changes it makes. */

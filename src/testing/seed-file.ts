@@ -1,5 +1,6 @@
 import type * as z from 'zod/mini';
 import { toIssues } from '../internal/issues.js';
+import { MAX_BODY_BYTES } from './body.js';
 import { FakeApiError, oneLine } from './errors.js';
 import type { FakeChainbill, FakeSeeds } from './fake.js';
 import type { FakeEnvironment } from './records.js';
@@ -81,9 +82,12 @@ export function knownOrganizations(fake: FakeChainbill): FakeOrganization[] {
  *
  * @param text - The file's contents.
  * @returns The checked seed file.
- * @throws {SeedFileError} When it is not JSON (the parser's own one line), or has a bad shape (the path).
+ * @throws {SeedFileError} When it is over 1 MiB, not JSON (the parser's own one line), or has a bad
+ *   shape (the path).
  */
 export function parseSeedFile(text: string): SeedFile {
+  if (Buffer.byteLength(text) > MAX_BODY_BYTES)
+    throw new SeedFileError('', 'a seed file is larger than 1 MiB');
   let json: unknown;
   try {
     json = JSON.parse(text);

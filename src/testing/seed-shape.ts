@@ -5,6 +5,7 @@ import { paymentMethodSchema } from '../resources/payment-methods.js';
 import { payoutIntentSchema } from '../resources/payout-intent.js';
 import { planSchema } from '../resources/plans.js';
 import { revenueEventSchema } from '../resources/revenue-events.js';
+import { jsonWithinLimits } from './body.js';
 import type { FakeSeeds } from './fake.js';
 import type { FakeEnvironment } from './records.js';
 
@@ -92,7 +93,8 @@ const orgIdPattern = /^[\w-]{1,64}$/;
 const namePattern = /^\w{1,100}$/;
 
 /**
- * Checks a parsed seed file's shape: unknown keys, wrong types, duplicate organizations or
+ * Checks a parsed seed file's shape: at most 1 MiB as JSON and 32 levels deep (a request body's
+ * limits), unknown keys, wrong types, duplicate organizations or
  * `$name`s, and `$ref`s to no record created before (records are created organization by
  * organization, sandbox then live, collections in the order of {@link SeedCollection}). The
  * records' values are checked when applied, by the fake's own seeds.
@@ -102,6 +104,8 @@ const namePattern = /^\w{1,100}$/;
  * @throws {SeedFileError} Naming the path of the first bad value.
  */
 export function checkSeedFile(json: unknown): SeedFile {
+  // A seed file is held to a request body's limits, whichever way it comes (file, control API, in process).
+  jsonWithinLimits(json, (problem) => new SeedFileError('', `a seed file ${problem}`));
   const root = objectAt(
     json,
     '',

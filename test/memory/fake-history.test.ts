@@ -85,7 +85,7 @@ afterEach(() => {
 });
 
 describe('chainbill-fake serving 50 000 requests', () => {
-  it('keeps the last 10 000 requests; prints its RSS before and after', async () => {
+  it('keeps the last 10 000 requests, and ?since=N stays exact; prints its RSS before and after', async () => {
     const token = 'memory-control-token';
     const child = spawn(process.execPath, [cli, '--port', '0', '--json', '--control-token', token], {
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -137,8 +137,10 @@ describe('chainbill-fake serving 50 000 requests', () => {
     };
     await Promise.all([worker(), worker()]);
     const after = rss();
-    console.log(`chainbill-fake, 50 000 requests: RSS ${mb(before)} → ${mb(after)} MB (it was 48 → 172 MB)`);
-    const log = await fetch(`${line.controlUrl}requests?since=49990`, { headers: control });
+    // RSS is what the issue measured (48 → 172 MB); it says little at 50 000, where a bounded fake
+    // has just filled its logs: the heap test above is the bound, this prints the figures.
+    console.log(`chainbill-fake, 50 000 requests: RSS ${mb(before)} → ${mb(after)} MB`);
+    const log = await fetch(`${line.controlUrl}requests?since=49991`, { headers: control });
     const {
       requests,
       next: seen,

@@ -52,13 +52,18 @@ export function customerSeeds(state: FakeState, scopeOf: (apiKey?: string) => Sc
   return {
     customer: (fields = {}, options = {}) => {
       const scope = scopeOf(options.apiKey);
-      const count = scope.customers.size;
-      const base = createCustomer(
-        state,
-        scope,
-        readBody(customerOperations.create, { email: fields.email ?? `customer-${count + 1}@example.com` }),
+      const { email = `customer-${scope.customers.size + 1}@example.com`, ...rest } = fields;
+      // What POST /customers takes is checked by its own params schema (limits included).
+      const sent = Object.fromEntries(
+        Object.entries({
+          email,
+          name: rest.name,
+          external_id: rest.external_id,
+          metadata: rest.metadata,
+        }).filter(([, value]) => value !== undefined && value !== null),
       );
-      return Object.assign(base, fields, { id: base.id, org_id: base.org_id, environment: base.environment });
+      const base = createCustomer(state, scope, readBody(customerOperations.create, sent));
+      return Object.assign(base, rest, { id: base.id, org_id: base.org_id, environment: base.environment });
     },
   };
 }

@@ -13,6 +13,7 @@ import type { Fetch } from '../core/types.js';
 import { readBody } from './body.js';
 import { callHeaders, checkCallOptions } from './call-options.js';
 import { callToken, mergeHooks, runHooks } from './hooks.js';
+import { miss, quickParse } from './in-place.js';
 import { toIssues } from './issues.js';
 import { type LevelLogger, redactHeaders } from './log.js';
 import { withQuery } from './operation.js';
@@ -271,6 +272,9 @@ export class Transport {
     const schema = this.#config.validateResponses || spec.alwaysParse ? spec.schema : spec.uncheckedSchema;
     // validateResponses: false is the caller's explicit choice to take the JSON unchecked.
     if (schema === undefined) return { data: body as T, response, requestId, body };
+    // A body that fits is kept as it came, checked in place; zod runs to say what does not fit.
+    const quick = quickParse(schema, body);
+    if (quick !== miss) return { data: quick as T, response, requestId, body };
     const result = schema.safeParse(body);
     if (result.success) return { data: result.data, response, requestId, body };
     const issues = toIssues(result.error.issues);

@@ -54,7 +54,11 @@ export class APIPromise<T> implements Promise<T> {
     onfulfilled?: ((value: T) => A | PromiseLike<A>) | null,
     onrejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
   ): Promise<A | B> {
-    return this.#result.then((r) => r.data).then(onfulfilled, onrejected);
+    // One step, not `.then((r) => r.data).then(…)`: each step is a promise and a tick per call.
+    return this.#result.then(
+      onfulfilled ? (result) => onfulfilled(result.data) : (result) => result.data as unknown as A,
+      onrejected,
+    );
   }
 
   /**

@@ -82,8 +82,8 @@ export class PagePromise<T> extends APIPromise<Page<T>> implements AsyncIterable
    * @returns An async iterator of items.
    * @throws {ChainbillError} any error of a page fetch, where it happens.
    */
-  async *[Symbol.asyncIterator](): AsyncIterator<T> {
-    for await (const page of this.pages()) yield* page.data;
+  [Symbol.asyncIterator](): AsyncIterator<T> {
+    return itemsOf(this.pages());
   }
 
   /**
@@ -138,4 +138,48 @@ export class PagePromise<T> extends APIPromise<Page<T>> implements AsyncIterable
     }
     return items;
   }
+}
+
+/**
+ * The items of every page, one `next()` at a time. Written out rather than as `yield* page.data`
+ * in an async generator, which costs about twice as much per item (a walk of 20 000 items makes
+ * 20 000 of these steps); the pages still come from the async generator `pages()`, one at a time.
+ * A `next()` made while a page is on its way waits for it, as a generator's would.
+ */
+function itemsOf<T>(pages: AsyncGenerator<Page<T>, void, undefined>): AsyncIterator<T> & AsyncIterable<T> {
+  let items: readonly T[] = [];
+  let index = 0;
+  let loading: Promise<IteratorResult<T, undefined>> | undefined;
+  const fromPage = (
+    result: IteratorResult<Page<T>, void>,
+  ): IteratorResult<T, undefined> | Promise<IteratorResult<T, undefined>> => {
+    if (result.done) return { done: true, value: undefined };
+    items = result.value.data;
+    index = 0;
+    // An empty page with has_more: true is not the end (DESIGN.md: Lists); the next one may hold items.
+    return index < items.length ? { done: false, value: items[index++] as T } : pages.next().then(fromPage);
+  };
+  const iterator = {
+    next(): Promise<IteratorResult<T, undefined>> {
+      if (loading !== undefined) return loading.then(iterator.next, iterator.next);
+      if (index < items.length) return Promise.resolve({ done: false, value: items[index++] as T });
+      const load = pages.next().then(fromPage);
+      loading = load;
+      const done = (): void => {
+        if (loading === load) loading = undefined;
+      };
+      load.then(done, done);
+      return load;
+    },
+    async return(): Promise<IteratorResult<T, undefined>> {
+      items = [];
+      index = 0;
+      await pages.return();
+      return { done: true, value: undefined };
+    },
+    [Symbol.asyncIterator](): AsyncIterator<T> {
+      return iterator;
+    },
+  };
+  return iterator;
 }

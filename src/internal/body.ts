@@ -21,6 +21,17 @@ export class BodyNotUtf8 {
 
 const noop = (): void => {};
 
+// One decoder of each kind, made on first use: a whole body is decoded in one call, which leaves
+// no state behind, and making a decoder costs about as much as decoding a small body.
+let decoders: { fatal: TextDecoder; lenient: TextDecoder } | undefined;
+const decoderFor = (fatal: boolean): TextDecoder => {
+  decoders ??= {
+    fatal: new TextDecoder('utf-8', { fatal: true }),
+    lenient: new TextDecoder('utf-8'),
+  };
+  return fatal ? decoders.fatal : decoders.lenient;
+};
+
 /**
  * Reads the body, counting bytes as they stream in (after the platform's decompression), and
  * cancels the stream as soon as it passes the bound, so memory stays within about `maxBytes`.
@@ -92,7 +103,7 @@ function whole(response: Response, signal: AbortSignal, fatal: boolean): Promise
       .arrayBuffer()
       .then((buffer) => {
         try {
-          resolve(new TextDecoder('utf-8', { fatal }).decode(buffer));
+          resolve(decoderFor(fatal).decode(buffer));
         } catch {
           reject(new BodyNotUtf8(buffer.byteLength));
         }

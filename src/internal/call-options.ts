@@ -89,35 +89,56 @@ export function readHeaders(init: unknown): Headers | string {
 }
 
 /**
- * Builds a call's headers: defaults, the caller's headers, an `Idempotency-Key` on every non-GET
- * call (the caller's `idempotencyKey`, or a new UUID v4), and `Authorization`.
+ * The headers every call of a client sends, built once with the transport: `Accept`,
+ * `User-Agent`, the client's `defaultHeaders` over them, and `Authorization`. A plain record, by
+ * lower-case name: ky copies a record without building a `Headers` from it, and a call with no
+ * headers of its own sends this one as it is.
+ *
+ * @param apiKey - The key, checked by the constructor (visible ASCII: it always fits in a header).
+ * @param defaultHeaders - The client's `defaultHeaders`, checked by the constructor.
+ * @returns The headers, by lower-case name.
+ */
+export function clientHeaders(apiKey: string, defaultHeaders: Headers): Readonly<Record<string, string>> {
+  // fromEntries defines each name as data: a header named `__proto__` stays a header.
+  return Object.fromEntries([
+    ['accept', 'application/json'],
+    ['user-agent', `chainbill-js/${VERSION}`],
+    ...defaultHeaders,
+    ['authorization', `Bearer ${apiKey}`],
+  ]);
+}
+
+/**
+ * A call's headers: the client's, the call's own over them, and an `Idempotency-Key` on every
+ * non-GET call (the caller's `idempotencyKey`, or a new UUID v4).
  *
  * @param method - The HTTP method.
- * @param apiKey - The key, checked by the constructor (visible ASCII).
- * @param defaultHeaders - The client's `defaultHeaders`, checked by the constructor.
+ * @param base - The client's headers ({@link clientHeaders}).
  * @param options - The call's options.
- * @returns The headers, the same for every attempt of the call.
+ * @returns The headers, the same for every attempt of the call, and the idempotency key (`null`
+ *   on a GET).
  * @throws {RequestValidationError} with `param: 'headers'` when the call's headers cannot be sent
  *   (a line break, a character beyond Latin-1, not a `HeadersInit`) or set `Authorization` or
  *   `Idempotency-Key`. The message does not quote the value.
  */
 export function callHeaders(
   method: string,
-  apiKey: string,
-  defaultHeaders: Headers,
+  base: Readonly<Record<string, string>>,
   options: RequestOptions,
-): Headers {
-  const headers = new Headers({ Accept: 'application/json', 'User-Agent': `chainbill-js/${VERSION}` });
-  for (const [name, value] of defaultHeaders) headers.set(name, value);
-  if (options.headers !== undefined) {
-    const own = readHeaders(options.headers);
-    if (typeof own === 'string') throw invalid('headers', own);
-    for (const [name, value] of own) headers.set(name, value);
+): { headers: Readonly<Record<string, string>> | Headers; idempotencyKey: string | null } {
+  const idempotencyKey = method === 'GET' ? null : (options.idempotencyKey ?? crypto.randomUUID());
+  if (options.headers === undefined) {
+    return {
+      headers: idempotencyKey === null ? base : { ...base, 'idempotency-key': idempotencyKey },
+      idempotencyKey,
+    };
   }
-  // checkCallOptions has held the key to visible ASCII: it always fits in a header.
-  if (method !== 'GET') headers.set('Idempotency-Key', options.idempotencyKey ?? crypto.randomUUID());
-  headers.set('Authorization', `Bearer ${apiKey}`);
-  return headers;
+  const own = readHeaders(options.headers);
+  if (typeof own === 'string') throw invalid('headers', own);
+  const headers = new Headers(base);
+  for (const [name, value] of own) headers.set(name, value);
+  if (idempotencyKey !== null) headers.set('idempotency-key', idempotencyKey);
+  return { headers, idempotencyKey };
 }
 
 /** An `AbortSignal`, or one from another realm or a polyfill: what the transport calls on it. */

@@ -53,12 +53,15 @@ export function sendList<T>(
     };
     return fetcher;
   };
-  return new PagePromise(
-    (async () => {
-      const spec = build();
-      return fetchPage(spec)(spec.query);
-    })(),
-  );
+  // A bad input (thrown by `build`) rejects the list call, as any error of its first page does.
+  let first: Promise<WithResponse<Page<T>>>;
+  try {
+    const spec = build();
+    first = fetchPage(spec)(spec.query);
+  } catch (error) {
+    first = Promise.reject(error);
+  }
+  return new PagePromise(first);
 }
 
 /**

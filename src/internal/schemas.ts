@@ -1,5 +1,4 @@
 import * as z from 'zod/mini';
-import { $constructor, $ZodObjectJIT } from 'zod/v4/core';
 import { atomicPattern } from '../core/money.js';
 import {
   type Chain,
@@ -11,6 +10,7 @@ import {
   tokens,
   type Unrecognized,
 } from '../core/types.js';
+import { isString } from './in-place.js';
 
 /**
  * A value built on first use, then kept. Every module-level schema of the SDK is one: building them
@@ -33,30 +33,16 @@ export function lazy<T>(build: () => T): () => T {
  * @param values - The literals the spec lists.
  */
 export function openEnum<const T extends string>(values: readonly T[]): z.ZodMiniType<T | Unrecognized> {
-  return z.custom<T | Unrecognized>((value) => typeof value === 'string', {
+  // `isString` itself, so that the in-place check knows this test and makes it inline.
+  return z.custom<T | Unrecognized>(isString, {
     error: `expected one of ${values.join(', ')} or another string`,
   });
 }
 
-// zod/mini's objects parse field by field through the generic path. zod's `$ZodObjectJIT` (what
-// classic zod uses) compiles a parser per shape the first time it runs, where the runtime allows
-// code generation, and falls back to the same generic path where it does not (workerd,
-// edge-runtime: zod checks `new Function` once). Same rules, same output; about 2x faster on a
-// 100-item page (docs/performance.md).
-const ZodMiniObjectJIT = /*@__PURE__*/ $constructor(
-  'ZodMiniObject',
-  (inst: z.ZodMiniObject, def: z.core.$ZodObjectDef) => {
-    // `init` is an assertion function: called through plain function types, as TypeScript
-    // requires, and read here rather than at module level, so bundlers can drop all of this.
-    ($ZodObjectJIT.init as (inst: z.core.$ZodObject, def: z.core.$ZodObjectDef) => void)(inst, def);
-    (z.ZodMiniType.init as (inst: z.ZodMiniType, def: z.core.$ZodObjectDef) => void)(inst, def);
-  },
-);
-
 /**
  * A response object (DESIGN.md: Responses): the fields the spec names, checked, and any other
- * field kept as it came (forward compatible), on zod's compiled fast path where code generation
- * is allowed.
+ * field kept as it came (forward compatible). A body that fits is checked where it lies and kept
+ * (`in-place.ts`); zod's parse, which copies, runs only to report what does not fit.
  *
  * @param shape - The fields' schemas.
  * @returns The object schema.
@@ -64,10 +50,7 @@ const ZodMiniObjectJIT = /*@__PURE__*/ $constructor(
 export function responseObject<Shape extends z.core.$ZodLooseShape>(
   shape: Shape,
 ): z.ZodMiniObject<Shape, z.core.$loose> {
-  return new ZodMiniObjectJIT({ type: 'object', shape, catchall: z.unknown() }) as unknown as z.ZodMiniObject<
-    Shape,
-    z.core.$loose
-  >;
+  return z.looseObject(shape);
 }
 
 /** A date-time field of a response: an ISO 8601 string, kept as a string. */

@@ -1,4 +1,4 @@
-import ky, { isKyError, type KyInstance, NetworkError } from 'ky';
+import ky, { isKyError, type KyInstance, NetworkError, type Options } from 'ky';
 import type { WithResponse } from '../core/api-promise.js';
 import {
   APIConnectionError,
@@ -11,8 +11,9 @@ import type { Hooks } from '../core/hooks.js';
 import type { RequestOptions } from '../core/request-options.js';
 import type { Fetch } from '../core/types.js';
 import { readBody } from './body.js';
-import { callHeaders, checkCallOptions } from './call-options.js';
+import { callHeaders, checkCallOptions, clientHeaders } from './call-options.js';
 import { callToken, mergeHooks, runHooks } from './hooks.js';
+import { miss, quickParse } from './in-place.js';
 import { toIssues } from './issues.js';
 import { type LevelLogger, redactHeaders } from './log.js';
 import { withQuery } from './operation.js';
@@ -52,6 +53,8 @@ export interface Sent<T> extends WithResponse<T> {
 }
 
 type Attempt = { response: Response; text: string } | { error: ChainbillError };
+/** The option ky does not know, which it hands the transport's fetch in its init. */
+type AttemptInit = { attemptSignal?: AbortSignal };
 
 /**
  * The one request path of the SDK (STYLE.md rule 2): headers, idempotency key, per-attempt timeout,
@@ -62,14 +65,22 @@ type Attempt = { response: Response; text: string } | { error: ChainbillError };
 export class Transport {
   readonly #config: TransportConfig;
   readonly #ky: KyInstance;
+  /** The headers of every call, built once (`clientHeaders`). */
+  readonly #headers: Readonly<Record<string, string>>;
 
   /** @param config - The client's settings. */
   constructor(config: TransportConfig) {
     this.#config = config;
+    this.#headers = clientHeaders(config.apiKey, config.defaultHeaders);
     this.#ky = ky.create({
       prefix: config.baseUrl,
-      // Looked up per request, so a fetch patched after the client was built (msw) is used.
-      fetch: (input, init) => (config.fetch ?? globalThis.fetch)(input, init),
+      // Looked up per request, so a fetch patched after the client was built (msw) is used. ky
+      // hands the options it does not know (`attemptSignal`, see #attempt) to its fetch.
+      fetch: (input, init) => {
+        if (config.fetch !== undefined) return config.fetch(input, init);
+        const attempt = (init as AttemptInit | undefined)?.attemptSignal;
+        return globalThis.fetch(input, attempt === undefined ? init : { signal: attempt });
+      },
       // A redirect would carry the request, its body and the key to a URL the caller never
       // configured: every 3xx is answered as an error instead (DESIGN.md: Responses).
       redirect: 'manual',
@@ -92,14 +103,14 @@ export class Transport {
     const config = this.#config;
     const log = config.log;
     const maxRetries = options.maxRetries ?? config.maxRetries;
-    const headers = callHeaders(spec.method, config.apiKey, config.defaultHeaders, options);
+    const { headers, idempotencyKey } = callHeaders(spec.method, this.#headers, options);
     const hooks = mergeHooks(config.hooks, options.hooks);
     // What every hook is told; built only when there are hooks, so a call without pays nothing.
     const call = hooks && {
       method: spec.method,
       route: spec.route ?? spec.path,
       url: `${config.baseUrl}${withQuery(spec.path, spec.query)}`,
-      idempotencyKey: headers.get('idempotency-key'),
+      idempotencyKey,
       [callToken]: {},
     };
     let attempt = 1;
@@ -165,7 +176,7 @@ export class Transport {
 
   async #attempt(
     spec: RequestSpec<unknown>,
-    headers: Headers,
+    headers: Readonly<Record<string, string>> | Headers,
     options: RequestOptions,
     retry: number,
   ): Promise<Attempt> {
@@ -192,17 +203,21 @@ export class Transport {
       log.debug(`→ ${spec.method} ${spec.path}`, {
         attempt: retry + 1,
         query: spec.query,
-        headers: redactHeaders(headers),
+        headers: redactHeaders(new Headers(headers)),
       });
     }
     try {
-      // The query goes in the path: given as `searchParams`, ky builds the Request twice.
-      const response = await this.#ky(withQuery(spec.path, spec.query), {
-        method: spec.method,
-        headers,
-        json: spec.body,
-        signal,
-      });
+      // The query goes in the path: given as `searchParams`, ky builds the Request twice. Only the
+      // options a call has: ky merges its options key by key, copying the object at each.
+      const init: Options & AttemptInit = { method: spec.method, headers };
+      if (spec.body !== undefined) init.json = spec.body;
+      // Given a signal, ky joins it to its own with `AbortSignal.any`, 25 µs or more a request on
+      // Node 20 (docs/performance.md). The platform fetch takes the attempt's signal in its init
+      // instead, past ky; a custom fetch still finds it on the Request, which a test double or an
+      // agent wrapper may read alone.
+      if (this.#config.fetch === undefined) init.attemptSignal = signal;
+      else init.signal = signal;
+      const response = await this.#ky(withQuery(spec.path, spec.query), init);
       const maxBytes = options.maxResponseBytes ?? this.#config.maxResponseBytes;
       let text: string;
       try {
@@ -260,6 +275,9 @@ export class Transport {
     const schema = this.#config.validateResponses || spec.alwaysParse ? spec.schema : spec.uncheckedSchema;
     // validateResponses: false is the caller's explicit choice to take the JSON unchecked.
     if (schema === undefined) return { data: body as T, response, requestId, body };
+    // A body that fits is kept as it came, checked in place; zod runs to say what does not fit.
+    const quick = quickParse(schema, body);
+    if (quick !== miss) return { data: quick as T, response, requestId, body };
     const result = schema.safeParse(body);
     if (result.success) return { data: result.data, response, requestId, body };
     const issues = toIssues(result.error.issues);

@@ -19,7 +19,15 @@ import { defineConfig, type ViteUserConfig } from 'vitest/config';
  */
 
 /** The test files that import `dist/`: both builds in one process, and the `chainbill-fake` bin. */
-const packageTests = ['test/cross-copy.test.ts', 'test/fake/server-cli.test.ts'];
+const packageTests = [
+  'test/cross-copy.test.ts',
+  'test/fake/server-cli.test.ts',
+  'test/fake/server-history.test.ts',
+  // In-process tests beside a few of the built CLI's or dist/'s, on the same topic.
+  'test/fake/fault-timers.test.ts',
+  'test/fake/long-run.test.ts',
+  'test/fake/seed-gate.test.ts',
+];
 const memoryTests = ['test/memory/**/*.test.ts'];
 
 // A test file that names `dist/` outside the package tier would run before the build, on a stale

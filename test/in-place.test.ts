@@ -27,9 +27,7 @@ import { revenueEventOperations } from '../src/resources/revenue-events.js';
 import { subscriptionOperations } from '../src/resources/subscriptions.js';
 
 /** The fake's answer (as JSON text parsed once) to each list, with every model in it. */
-async function answers(): Promise<
-  Array<{ name: string; schema: ReturnType<typeof listEnvelope>; body: unknown }>
-> {
+async function answers(): Promise<Array<{ name: string; schema: z.ZodMiniType; body: unknown }>> {
   const fake = createFakeChainbill();
   applySeedFile(fake, seedFile);
   const seen: string[] = [];
@@ -78,11 +76,14 @@ async function answers(): Promise<
     ['entitlements', entitlementOperations.list, () => chainbill.entitlements.list({ plan_id: plan.id })],
     ['revenueEvents', revenueEventOperations.list, () => chainbill.revenueEvents.list()],
   ] as const;
-  const out: Array<{ name: string; schema: z.ZodMiniType; body: unknown }> = [subscription];
+  const out: Array<{ name: string; schema: z.ZodMiniType; body: unknown }> = [
+    { ...subscription, schema: subscription.schema as z.ZodMiniType },
+  ];
   for (const [name, operation, call] of lists) {
     const page = await call();
     expect(page.data.length, name).toBeGreaterThan(0);
-    out.push({ name, schema: listEnvelope(operation.response('')), body: last() });
+    const item = operation.response('') as z.ZodMiniType;
+    out.push({ name, schema: listEnvelope(item) as z.ZodMiniType, body: last() });
   }
   return out;
 }

@@ -5,16 +5,16 @@
  *   npm run size              # bundle size (min + gzip) and cold import time of dist/
  *   npm run size -- --compare # also build and measure the other choice (ky + zod/mini as
  *                             # dependencies when dist inlines them, inlined when they are not)
+ *   npm run size -- --by-module  # also what each package and module adds to the gzip size
  *
  * Needs a fresh `npm run build`. Exits 1 when a gzip size is over its budget: the whole package,
  * and the two partial imports below, which check that bundlers drop what an app does not use.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { gzipSync } from 'node:zlib';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { bundleSize, coldImports, dist, marginalSizes, root } from './bench/footprint.mjs';
 
 // Interim: the hardening of the transport (bounded bodies, redaction, strict values, the calendar
 // check) took the bundle from 24.8 KB to 26.5 KB, and its issue says to pay that inside the
@@ -29,8 +29,6 @@ import { build } from 'esbuild';
 // now, against the 28 KB goal of issue 21.
 const budgetBytes = 38 * 1024;
 const runs = 11;
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const dist = { esm: join(root, 'dist/index.js'), cjs: join(root, 'dist/index.cjs') };
 /** Every error class the build exports, read from it, so that a new one is counted too. */
 const errorClasses = Object.entries(await import(pathToFileURL(dist.esm).href))
   .filter(([, value]) => typeof value === 'function' && value.prototype instanceof Error)
@@ -47,67 +45,6 @@ const partialImports = [
 ];
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 const ms = (value) => `${value.toFixed(1)} ms`;
-
-/**
- * What a bundler ships for `entry` (everything it exports), minified and tree-shaken; with `names`,
- * for an app that imports only those names from it.
- */
-async function bundleSize(entry, names) {
-  const input =
-    names === undefined
-      ? { entryPoints: [entry] }
-      : {
-          stdin: {
-            contents: `export { ${names.join(', ')} } from ${JSON.stringify(entry)};`,
-            resolveDir: root,
-          },
-        };
-  const result = await build({
-    ...input,
-    bundle: true,
-    minify: true,
-    write: false,
-    format: 'esm',
-    platform: 'neutral',
-    mainFields: ['module', 'main'],
-    target: 'es2022',
-    metafile: true,
-    logLevel: 'silent',
-  });
-  const code = result.outputFiles[0].contents;
-  const byPackage = {};
-  for (const output of Object.values(result.metafile.outputs)) {
-    for (const [path, { bytesInOutput }] of Object.entries(output.inputs)) {
-      const name = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(path)?.[1] ?? 'chainbill';
-      byPackage[name] = (byPackage[name] ?? 0) + bytesInOutput;
-    }
-  }
-  const modules = Object.keys(result.metafile.inputs).length;
-  return { min: code.length, gzip: gzipSync(code, { level: 9 }).length, byPackage, modules };
-}
-
-/**
- * Milliseconds to load each target in a fresh Node process (module graph read, parsed and
- * evaluated), timed inside the process so Node's own start-up is left out. The targets take turns
- * run after run, so load on the machine falls on all of them alike; the median of `runs` is kept.
- */
-function coldImports(targets) {
-  const times = targets.map(() => []);
-  for (let i = 0; i < runs; i++) {
-    targets.forEach(({ file, kind }, t) => {
-      const load =
-        kind === 'esm'
-          ? `await import(${JSON.stringify(pathToFileURL(file).href)})`
-          : `require(${JSON.stringify(file)})`;
-      const script = `const t = performance.now(); ${load}; console.log(performance.now() - t);`;
-      const args = kind === 'esm' ? ['--input-type=module', '-e', script] : ['-e', script];
-      const run = spawnSync(process.execPath, args, { encoding: 'utf8', cwd: root });
-      if (run.status !== 0) throw new Error(`loading ${file} failed:\n${run.stderr}`);
-      times[t].push(Number(run.stdout.trim().split('\n').at(-1)));
-    });
-  }
-  return times.map((list) => list.sort((a, b) => a - b)[Math.floor(list.length / 2)]);
-}
 
 /**
  * The other choice, built from src/ with esbuild as tsup would: ky and zod inlined (`external: []`)
@@ -144,10 +81,20 @@ console.log(`  minified by package: ${parts.map(([name, bytes]) => `${name} ${kb
 const over = size.gzip > budgetBytes ? [`whole package ${kb(size.gzip)} > ${kb(budgetBytes)}`] : [];
 console.log('an app importing part of chainbill (same bundling; checks that the rest is dropped):');
 for (const { label, names, budget } of partialImports) {
-  const part = await bundleSize(dist.esm, names);
+  const part = await bundleSize(dist.esm, { names });
   const what = `${label} (${names.length} exports):`.padEnd(44);
   console.log(`  ${what} ${kb(part.min)} minified, ${kb(part.gzip)} gzip (budget ${kb(budget)} gzip)`);
   if (part.gzip > budget) over.push(`${label} ${kb(part.gzip)} > ${kb(budget)}`);
+}
+
+if (process.argv.includes('--by-module')) {
+  // From src/: the shipped file is one module. Marginal: what deleting it would save (docs/performance.md).
+  const { gzip, packages, modules } = await marginalSizes(join(root, 'src/index.ts'));
+  const row = ([name, bytes, min]) => `  ${kb(bytes).padStart(8)} gzip ${kb(min).padStart(8)} min  ${name}`;
+  console.log(`what each package adds to the gzip size (of ${kb(gzip)}; marginal, so they overlap):`);
+  for (const entry of packages) console.log(row(entry));
+  console.log('what each module adds (0.1 KB or more):');
+  for (const entry of modules.filter(([, bytes]) => bytes >= 102)) console.log(row(entry));
 }
 
 const targets = [
@@ -170,7 +117,7 @@ try {
   console.log(
     `cold import in a fresh Node ${process.version} process, median of ${runs}; dist has ${current}:`,
   );
-  const medians = coldImports(targets);
+  const medians = coldImports(targets, runs);
   for (const [i, { label }] of targets.entries()) console.log(`  ${label.padEnd(42)} ${ms(medians[i] ?? 0)}`);
 } finally {
   if (variant) rmSync(variant.dir, { recursive: true, force: true });

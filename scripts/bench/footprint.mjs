@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { build } from 'esbuild';
+import { build, transform } from 'esbuild';
 
 /** The repository's root, where bundles resolve `node_modules`. */
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -44,15 +44,15 @@ export async function bundleSize(entry, { names, source } = {}) {
   });
   const code = result.outputFiles[0].contents;
   const byModule = [];
+  const byPackage = {};
   for (const output of Object.values(result.metafile.outputs)) {
     for (const [path, { bytesInOutput }] of Object.entries(output.inputs)) {
-      if (bytesInOutput > 0) byModule.push([path.replace(/^.*node_modules\//, ''), bytesInOutput]);
+      if (bytesInOutput === 0) continue;
+      byModule.push([path.replace(/^.*node_modules\//, ''), bytesInOutput]);
+      byPackage[packageOf(path)] = (byPackage[packageOf(path)] ?? 0) + bytesInOutput;
     }
   }
   byModule.sort((a, b) => b[1] - a[1]);
-  const byPackage = {};
-  for (const [path, bytes] of byModule)
-    byPackage[packageOf(path)] = (byPackage[packageOf(path)] ?? 0) + bytes;
   return {
     min: code.length,
     gzip: gzipSync(code, { level: 9 }).length,
@@ -86,6 +86,60 @@ export function coldImports(targets, runs) {
     });
   }
   return times.map((list) => list.sort((a, b) => a - b)[Math.floor(list.length / 2)]);
+}
+
+/**
+ * What each module and each package adds to the gzip size of the bundle of `entry`: the bundle is
+ * built with its module boundaries kept, each module's code minified on its own, and the whole
+ * compressed again without that module (or package). This marginal figure is what deleting the
+ * code would save; the figures overlap (gzip shares strings between modules), so they add up to
+ * more than the bundle.
+ *
+ * @param entry - The entry to bundle (`src/index.ts`: dist's single file has no module boundaries).
+ * @returns `{ gzip, packages: [[name, gzip, min]…], modules: [[path, gzip, min]…] }`, largest first.
+ */
+export async function marginalSizes(entry) {
+  const result = await build({
+    entryPoints: [entry],
+    bundle: true,
+    write: false,
+    format: 'esm',
+    platform: 'neutral',
+    mainFields: ['module', 'main'],
+    target: 'es2022',
+    minifySyntax: true,
+    minifyIdentifiers: true,
+    legalComments: 'none',
+    logLevel: 'silent',
+  });
+  const parts = result.outputFiles[0].text.split(/^\/\/ ((?:src|node_modules)\/\S+)$/m);
+  const segments = [];
+  for (let i = 1; i < parts.length; i += 2) {
+    // The last module ends in the bundle's export list, which names what it does not declare.
+    const code = await transform(parts[i + 1], { minifyWhitespace: true }).then(
+      (output) => output.code,
+      () => parts[i + 1].replace(/\n\s*/g, '\n'),
+    );
+    segments.push({ path: parts[i].replace(/^.*node_modules\//, ''), code });
+  }
+  const gzipOf = (list) => gzipSync(list.map((segment) => segment.code).join(''), { level: 9 }).length;
+  const gzip = gzipOf(segments);
+  const without = (keep) => gzip - gzipOf(segments.filter(keep));
+  const sizeOf = (list) => list.reduce((sum, segment) => sum + segment.code.length, 0);
+  const owner = ({ path }) => (path.startsWith('src/') ? 'chainbill' : packageOf(`node_modules/${path}`));
+  const names = [...new Set(segments.map(owner))];
+  const packages = names.map((name) => [
+    name,
+    without((segment) => owner(segment) !== name),
+    sizeOf(segments.filter((segment) => owner(segment) === name)),
+  ]);
+  const modules = segments.map((segment) => [
+    segment.path,
+    without((other) => other !== segment),
+    segment.code.length,
+  ]);
+  const largest = (a, b) => b[1] - a[1];
+  return { gzip, packages: packages.sort(largest), modules: modules.sort(largest) };
 }
 
 /** The built ESM and CJS entries of the package. */

@@ -33,10 +33,6 @@ interface Internals {
     shape?: Record<string, Schema>;
     catchall?: Schema;
     fn?: (value: unknown) => unknown;
-    check?: string;
-    format?: string;
-    pattern?: RegExp;
-    when?: unknown;
     in?: Schema;
     out?: Schema;
     keyType?: Schema;
@@ -45,7 +41,6 @@ interface Internals {
   traits: Set<string>;
   optin?: string;
   optout?: string;
-  values?: Set<unknown>;
   run(payload: { value: unknown; issues: unknown[] }, context: { async: false }): unknown;
 }
 type Schema = { _zod: Internals };
@@ -73,27 +68,23 @@ export function quickParse(schema: z.ZodMiniType, value: unknown): unknown {
 
 /** A schema's quick parse: its in-place test, or a pipe of one into a transform. */
 function compileParse(schema: Schema): QuickParse | undefined {
-  const { def } = schema._zod;
-  const input = def.in;
-  const output = def.out;
-  if (def.type === 'pipe' && input && output?._zod.def.type === 'transform') {
+  const { type, in: input, out: output } = schema._zod.def;
+  if (type === 'pipe' && input && output?._zod.def.type === 'transform') {
     const test = compile(input);
-    if (test === undefined || (output._zod.def.checks?.length ?? 0) > 0) return undefined;
-    return (value) => {
-      if (!test(value)) return miss;
-      try {
-        const result = output._zod.run({ value, issues: [] }, context) as {
-          value: unknown;
-          issues: unknown[];
-        };
-        return result.issues.length === 0 ? result.value : miss;
-      } catch {
-        return miss;
-      }
-    };
+    return test && ((value) => (test(value) ? zodRun(output, value) : miss));
   }
   const test = compile(schema);
   return test && ((value) => (test(value) ? value : miss));
+}
+
+/** zod's own parse of `value` by one schema, with no copy to make: the output, or {@link miss}. */
+function zodRun(schema: Schema, value: unknown): unknown {
+  try {
+    const result = schema._zod.run({ value, issues: [] }, context) as { value: unknown; issues: unknown[] };
+    return result.issues.length === 0 ? result.value : miss;
+  } catch {
+    return miss;
+  }
 }
 
 // The plain leaves, one function each, so that an object's test can tell them by identity and
@@ -116,8 +107,12 @@ function compile(schema: Schema): InPlaceTest | undefined {
   const zod = schema._zod;
   const { def } = zod;
   if (def.coerce) return undefined;
-  const checks = def.checks ?? [];
-  if (zod.traits.has('$ZodCheck') || checks.length > 0) return withChecks(schema);
+  if (zod.traits.has('$ZodCheck') || (def.checks?.length ?? 0) > 0) {
+    // An open enum; any other leaf with checks (`z.int()`, a pattern) is zod's to run, on the value.
+    if (def.fn === isString && !def.checks?.length) return isString;
+    if (!['string', 'number', 'boolean', 'custom', 'unknown'].includes(def.type)) return undefined;
+    return (value) => zodRun(schema, value) === value;
+  }
   switch (def.type) {
     case 'string':
       return isString;
@@ -127,10 +122,6 @@ function compile(schema: Schema): InPlaceTest | undefined {
       return isBoolean;
     case 'unknown':
       return isAnything;
-    case 'enum': {
-      const values = zod.values;
-      return values && ((value) => values.has(value));
-    }
     case 'nullable': {
       const inner = def.innerType && compile(def.innerType);
       if (inner === isString) return isNullableString;
@@ -156,47 +147,9 @@ function compile(schema: Schema): InPlaceTest | undefined {
   }
 }
 
-/**
- * A schema with checks: a string whose only checks are patterns (atomic amounts) is tested here;
- * a `z.custom` (open enums) by its own function; any other (`z.int()`, a length) is run by zod
- * itself on the value, with no copy to make.
- */
-function withChecks(schema: Schema): InPlaceTest | undefined {
-  const { def, traits } = schema._zod;
-  const checks = def.checks ?? [];
-  if (def.type === 'string' && !traits.has('$ZodCheck')) {
-    const patterns = checks.map(({ _zod: check }) =>
-      check.def.check === 'string_format' && check.def.format === 'regex' && !check.def.when
-        ? check.def.pattern
-        : undefined,
-    );
-    if (patterns.every((pattern) => pattern !== undefined)) {
-      return (value) =>
-        typeof value === 'string' &&
-        patterns.every((pattern) => {
-          pattern.lastIndex = 0;
-          return pattern.test(value);
-        });
-    }
-  }
-  const fn = def.fn;
-  if (def.type === 'custom' && checks.length === 0 && fn === isString) return isString;
-  if (def.type === 'custom' && checks.length === 0 && fn !== undefined) {
-    return (value) => {
-      const result = fn(value);
-      return !(result instanceof Promise) && Boolean(result);
-    };
-  }
-  if (!['string', 'number', 'boolean', 'custom', 'unknown'].includes(def.type)) return undefined;
-  return (value) => {
-    try {
-      const result = schema._zod.run({ value, issues: [] }, context) as { value: unknown; issues: unknown[] };
-      return result.issues.length === 0 && result.value === value;
-    } catch {
-      return false;
-    }
-  };
-}
+/** Whether a value is a plain object, as every object of a JSON body is. */
+const isPlain = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
 
 /**
  * An object whose unknown keys are kept as they are (`z.looseObject`, the response objects): each
@@ -213,8 +166,7 @@ function looseObject(
   shape: Record<string, Schema> | undefined,
   catchall: Schema | undefined,
 ): InPlaceTest | undefined {
-  const open = catchall?._zod.def.type === 'unknown' && (catchall._zod.def.checks?.length ?? 0) === 0;
-  if (shape === undefined || !open) return undefined;
+  if (shape === undefined || !catchall || compile(catchall) !== isAnything) return undefined;
   const keys: string[] = [];
   const tests: InPlaceTest[] = [];
   const kindOf: number[] = [];
@@ -223,7 +175,7 @@ function looseObject(
     const { def, optin, optout, traits } = field._zod;
     const optional = optin === 'optional' && optout === 'optional';
     if (key in Object.prototype || optional !== (def.type === 'optional')) return undefined;
-    if (optional && (def.checks?.length ?? 0) > 0) return undefined;
+    if (optional && def.checks?.length) return undefined;
     // An optional field's test is its inner type's: a present value must fit it. A plain
     // `z.optional` also takes a present `undefined` (which JSON cannot hold); `z.exactOptional` not.
     const test = compile(optional && def.innerType ? def.innerType : field);
@@ -236,11 +188,8 @@ function looseObject(
   }
   const index = new Map(keys.map((key, at) => [key, at]));
   const required = optionals.filter((optional) => !optional).length;
-  return (value) => {
-    if (typeof value !== 'object' || value === null || Object.getPrototypeOf(value) !== Object.prototype) {
-      return false;
-    }
-    const record = value as Record<string, unknown>;
+  return (record) => {
+    if (!isPlain(record)) return false;
     let next = 0;
     let found = 0;
     for (const key in record) {
@@ -283,14 +232,11 @@ function looseObject(
  * `constructor` or `__proto__` key is left to zod, which reads the one and drops the other.
  */
 function record(keyType: Schema | undefined, valueType: Schema | undefined): InPlaceTest | undefined {
-  const key = keyType?._zod;
-  const plainKeys = key?.def.type === 'string' && !key.def.coerce && !key.traits.has('$ZodCheck');
-  const value = plainKeys && (key.def.checks?.length ?? 0) === 0 && valueType && compile(valueType);
+  const value = keyType && compile(keyType) === isString && valueType && compile(valueType);
   if (!value) return undefined;
   return (input) => {
-    if (typeof input !== 'object' || input === null || Object.getPrototypeOf(input) !== Object.prototype)
+    if (!isPlain(input) || Object.hasOwn(input, '__proto__') || Object.hasOwn(input, 'constructor'))
       return false;
-    if (Object.hasOwn(input, '__proto__') || Object.hasOwn(input, 'constructor')) return false;
     for (const item of Object.values(input)) if (!value(item)) return false;
     return true;
   };

@@ -102,6 +102,22 @@ export function listRequestOf<P, R>(operation: ListOperation<P, R>, input: Opera
  */
 export function withQuery(path: string, query: ListQuery | undefined): string {
   if (query === undefined) return path;
+  // Names and values of letters, digits and `*-._` (`limit=100`) are what URLSearchParams leaves
+  // as they are: joined directly, without building one per call.
+  let search = '';
+  for (const name in query) {
+    const value = query[name];
+    if (value === undefined || !Object.hasOwn(query, name)) continue;
+    const text = String(value);
+    if (!plain.test(name) || !plain.test(text)) return withSearchParams(path, query);
+    search += `${search === '' ? '' : '&'}${name}=${text}`;
+  }
+  return search === '' ? path : `${path}?${search}`;
+}
+
+const plain = /^[\w.*-]*$/;
+
+function withSearchParams(path: string, query: ListQuery): string {
   const params = new URLSearchParams();
   for (const [name, value] of Object.entries(query))
     if (value !== undefined) params.append(name, String(value));

@@ -15,10 +15,15 @@
  * Every client module is loaded by every process (run.mjs, walk.mjs), so the baseline memory of a
  * walk is the same whichever client walks.
  */
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import ky from 'ky';
 import OpenAI from 'openai';
-import { Chainbill } from '../../dist/index.js';
 import { createParams, tronAddresses } from './fixtures.mjs';
+
+// The build measured: dist/, or another (`run.mjs --dist DIR`, to compare with an older build).
+const distDir = process.env.CHAINBILL_BENCH_DIST ?? new URL('../../dist', import.meta.url).pathname;
+const { Chainbill } = await import(pathToFileURL(resolve(distDir, 'index.js')).href);
 
 /**
  * The contenders' calls against one server.

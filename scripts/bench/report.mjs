@@ -23,7 +23,7 @@ const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 export function report(results, { pageBytes, goals, short, json }) {
   const { config } = results;
   console.log(
-    `\nchainbill bench (${results.mode}), Node ${results.node}, ${availableParallelism()} CPUs; list page ` +
+    `\nchainbill bench (${results.mode}, ${results.dist}), Node ${results.node}, ${availableParallelism()} CPUs; list page ` +
       `${kb(pageBytes)}; ${config.rounds} rounds × ${config.calls} calls per client (per-call rows), ` +
       `${config.batchRounds} batches, ${config.walkRounds} walks, interleaved.`,
   );

@@ -3,10 +3,11 @@
  * The SDK's own per-call cost, above the bare ky instance it sends through (issue 21; issue 10
  * before it measured against raw fetch). Measures the shipped code: run `npm run build` first.
  *
- *   node scripts/bench/run.mjs           # full: 60 rounds, 9 walks, bundle and cold import (~3 min)
+ *   node scripts/bench/run.mjs           # full: 80 rounds, 11 walks, bundle and cold import (~2 min)
  *   node scripts/bench/run.mjs --short   # CI: fewer rounds, no bundle rows; exits 1 only when a
  *                                        # ratio is more than 40 % past its goal
  *   node scripts/bench/run.mjs --json    # also the results as JSON on stdout, after the tables
+ *   node scripts/bench/run.mjs --dist DIR  # measure another build (an older one, to compare)
  *
  * The server (server.mjs) runs in its own process and answers from pre-serialized bytes, so its
  * cost is small and the same for every client. The contenders are in clients.mjs: raw fetch, a
@@ -18,21 +19,28 @@
  */
 import { execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
-import { makeClients } from './clients.mjs';
 import { bundleSize, coldImports, dist } from './footprint.mjs';
 import { report } from './report.mjs';
 import { interleave, judge, median, perCall, ratioOf, summary } from './stats.mjs';
 
 const { values: flags } = parseArgs({
-  options: { short: { type: 'boolean', default: false }, json: { type: 'boolean', default: false } },
+  options: {
+    short: { type: 'boolean', default: false },
+    json: { type: 'boolean', default: false },
+    dist: { type: 'string' },
+  },
 });
+// clients.mjs reads it, here and in every walk's process.
+if (flags.dist !== undefined) process.env.CHAINBILL_BENCH_DIST = resolve(flags.dist);
+const { makeClients } = await import('./clients.mjs');
 // Rounds of each measure; a round runs one block of every contender. Blocks of `calls` sequential
 // calls for the per-call measures, one batch for the concurrent one, one whole walk for the walk.
 const config = flags.short
   ? { calls: 50, rounds: 12, warmup: 3, batchRounds: 6, walkItems: 20_000, walkRounds: 3 }
-  : { calls: 50, rounds: 60, warmup: 5, batchRounds: 30, walkItems: 20_000, walkRounds: 9 };
+  : { calls: 50, rounds: 80, warmup: 5, batchRounds: 40, walkItems: 20_000, walkRounds: 11 };
 const concurrency = 200;
 /** Goals of issue 21, as SDK ÷ bare ky; `slack` is how far past one `--short` fails. */
 const goals = {
@@ -87,7 +95,13 @@ function measureOf(name, unit, figures, goal, higherIsBetter = false) {
 }
 
 const server = await startServer(config.walkItems);
-const results = { mode: flags.short ? 'short' : 'full', node: process.version, config, measures: [] };
+const results = {
+  mode: flags.short ? 'short' : 'full',
+  node: process.version,
+  dist: flags.dist ?? 'dist',
+  config,
+  measures: [],
+};
 try {
   const clients = makeClients(`http://127.0.0.1:${server.port}/v1`);
   const blocks = (names, call) =>
@@ -202,11 +216,12 @@ function withOptionsCost(client) {
  */
 async function footprint() {
   progress('bundle and cold import, chainbill and openai…');
-  const sdk = await bundleSize(dist.esm);
+  const built = flags.dist === undefined ? dist.esm : resolve(flags.dist, 'index.js');
+  const sdk = await bundleSize(built);
   const openai = await bundleSize('openai', { source: "export { OpenAI } from 'openai';" });
   const [sdkMs, openaiMs] = coldImports(
     [
-      { file: dist.esm, kind: 'esm' },
+      { file: built, kind: 'esm' },
       { file: 'openai', kind: 'esm' },
     ],
     11,

@@ -8,16 +8,22 @@
  *   headers, no checks, no timer.
  * - `sdk`: `chainbill` as shipped (`dist/`), validating every response.
  * - `unchecked`: the same with `validateResponses: false`, for information.
+ * - `fresh`: `payouts.create` to a recipient not seen before (one of 1 000 in turn), for information.
  * - `openai`: openai-node 6's generic `client.get` / `client.post` (its own transport, retries and
  *   headers; it validates nothing): what another generated SDK pays for the same call.
  *
  * Every client module is loaded by every process (run.mjs, walk.mjs), so the baseline memory of a
  * walk is the same whichever client walks.
  */
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import ky from 'ky';
 import OpenAI from 'openai';
-import { Chainbill } from '../../dist/index.js';
-import { createParams } from './fixtures.mjs';
+import { createParams, tronAddresses } from './fixtures.mjs';
+
+// The build measured: dist/, or another (`run.mjs --dist DIR`, to compare with an older build).
+const distDir = process.env.CHAINBILL_BENCH_DIST ?? new URL('../../dist', import.meta.url).pathname;
+const { Chainbill } = await import(pathToFileURL(resolve(distDir, 'index.js')).href);
 
 /**
  * The contenders' calls against one server.
@@ -40,6 +46,9 @@ export function makeClients(baseUrl) {
   const chainbill = new Chainbill(options);
   const unchecked = new Chainbill({ ...options, validateResponses: false });
   const query = (cursor) => (cursor === undefined ? 'limit=100' : `limit=100&cursor=${cursor}`);
+  // More than the address check remembers (256), taken in turn: each create checks a new one.
+  const recipients = tronAddresses(1_000);
+  let next = 0;
   const sdkList = (client) => (cursor) =>
     client.payouts.list(cursor === undefined ? { limit: 100 } : { limit: 100, cursor });
   return {
@@ -60,6 +69,13 @@ export function makeClients(baseUrl) {
       client: chainbill,
     },
     unchecked: { list: sdkList(unchecked), create: () => unchecked.payouts.create(createParams) },
+    fresh: {
+      create: () =>
+        chainbill.payouts.create({
+          ...createParams,
+          recipient_address: recipients[next++ % recipients.length],
+        }),
+    },
     openai: {
       list: (cursor) =>
         openai.get('/payouts', { query: cursor === undefined ? { limit: 100 } : { limit: 100, cursor } }),

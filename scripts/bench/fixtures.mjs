@@ -1,3 +1,6 @@
+import { sha256 } from '@noble/hashes/sha2.js';
+import { createBase58check } from '@scure/base';
+
 /**
  * Response bodies for the benchmark (issue 10): payout intents shaped as `PayoutIntent` in
  * src/resources/payouts.ts, every field valid for its schema, so the validated client does the
@@ -121,5 +124,27 @@ export function createdJson() {
     status: 'draft',
     failure_reason: null,
     failed_at: null,
+  });
+}
+
+/**
+ * Distinct valid Tron addresses (base58check of `0x41` and 20 bytes from a fixed sequence), for a
+ * `payouts.create` to a recipient the SDK has not checked before: the address check remembers the
+ * last answers (src/core/address.ts), and a bench that repeats one address measures only that.
+ *
+ * @param count - How many addresses.
+ * @returns The addresses, all different.
+ */
+export function tronAddresses(count) {
+  const base58check = createBase58check(sha256);
+  return Array.from({ length: count }, (_, n) => {
+    const bytes = new Uint8Array(21);
+    bytes[0] = 0x41;
+    let x = (n * 2654435761 + 1) >>> 0;
+    for (let i = 1; i < 21; i++) {
+      x = (x * 1103515245 + 12345) >>> 0;
+      bytes[i] = x >>> 24;
+    }
+    return base58check.encode(bytes);
   });
 }

@@ -23,7 +23,7 @@ const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 export function report(results, { pageBytes, goals, short, json }) {
   const { config } = results;
   console.log(
-    `\nchainbill bench (${results.mode}), Node ${results.node}, ${availableParallelism()} CPUs; list page ` +
+    `\nchainbill bench (${results.mode}, ${results.dist}), Node ${results.node}, ${availableParallelism()} CPUs; list page ` +
       `${kb(pageBytes)}; ${config.rounds} rounds × ${config.calls} calls per client (per-call rows), ` +
       `${config.batchRounds} batches, ${config.walkRounds} walks, interleaved.`,
   );
@@ -41,7 +41,10 @@ export function report(results, { pageBytes, goals, short, json }) {
     results.measures.map((m) => [m.name, m.unit, ...contenders.map(([side]) => figure(m, side))]),
   );
 
-  console.log('\nRatios per round, medianed; ÷ bare ky is judged (quartiles of the rounds in brackets).\n');
+  console.log(
+    '\nRatios per round, medianed; chainbill ÷ bare ky (wall) is judged, quartiles of the rounds in brackets.' +
+      "\nCPU ÷ bare ky: the same ratio of the client process's CPU time, which other load on the machine does not stretch.\n",
+  );
   const times = (m, side) => (m.sides[side] === undefined ? '' : `${m.sides[side].vsRaw.ratio.toFixed(2)}x`);
   const rows = results.measures.map((m) => {
     const vsKy = m.sides.sdk.vsKy;
@@ -51,6 +54,7 @@ export function report(results, { pageBytes, goals, short, json }) {
       times(m, 'sdk'),
       times(m, 'openai'),
       `**${vsKy.ratio.toFixed(2)}** (${vsKy.p25.toFixed(2)}–${vsKy.p75.toFixed(2)})`,
+      m.sides.sdk.cpuVsKy.ratio.toFixed(2),
       m.sides.openai === undefined ? '' : m.sides.openai.vsKy.ratio.toFixed(2),
       m.goal === null ? '—' : `${m.goal.op} ${m.goal.value}`,
       m.status,
@@ -61,6 +65,7 @@ export function report(results, { pageBytes, goals, short, json }) {
     'withOptions({ timeout }), 10 000 calls',
     '',
     `${w.toFixed(2)} µs/call`,
+    '',
     '',
     '',
     '',
@@ -78,6 +83,7 @@ export function report(results, { pageBytes, goals, short, json }) {
       `${kb(footprint.openai.gzip)} (${kb(footprint.openai.min)} min)`,
       '',
       '',
+      '',
       `≤ ${goals.bundleKB.value} KB`,
       bundle.status,
     ]);
@@ -86,6 +92,7 @@ export function report(results, { pageBytes, goals, short, json }) {
       '',
       `${footprint.sdk.importMs.toFixed(1)} ms = ${(footprint.sdk.importMs / footprint.openai.importMs).toFixed(2)}x openai`,
       `${footprint.openai.importMs.toFixed(1)} ms`,
+      '',
       '',
       '',
       'hold',
@@ -99,6 +106,7 @@ export function report(results, { pageBytes, goals, short, json }) {
       'chainbill ×raw',
       'openai ×raw',
       'chainbill ÷ bare ky',
+      'CPU ÷ bare ky',
       'openai ÷ bare ky',
       'goal',
       'status',

@@ -3,10 +3,11 @@
  * The SDK's own per-call cost, above the bare ky instance it sends through (issue 21; issue 10
  * before it measured against raw fetch). Measures the shipped code: run `npm run build` first.
  *
- *   node scripts/bench/run.mjs           # full: 60 rounds, 9 walks, bundle and cold import (~3 min)
+ *   node scripts/bench/run.mjs           # full: 80 rounds, 11 walks, bundle and cold import (~2 min)
  *   node scripts/bench/run.mjs --short   # CI: fewer rounds, no bundle rows; exits 1 only when a
  *                                        # ratio is more than 40 % past its goal
  *   node scripts/bench/run.mjs --json    # also the results as JSON on stdout, after the tables
+ *   node scripts/bench/run.mjs --dist DIR  # measure another build (an older one, to compare)
  *
  * The server (server.mjs) runs in its own process and answers from pre-serialized bytes, so its
  * cost is small and the same for every client. The contenders are in clients.mjs: raw fetch, a
@@ -18,21 +19,28 @@
  */
 import { execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, promisify } from 'node:util';
-import { makeClients } from './clients.mjs';
 import { bundleSize, coldImports, dist } from './footprint.mjs';
 import { report } from './report.mjs';
 import { interleave, judge, median, perCall, ratioOf, summary } from './stats.mjs';
 
 const { values: flags } = parseArgs({
-  options: { short: { type: 'boolean', default: false }, json: { type: 'boolean', default: false } },
+  options: {
+    short: { type: 'boolean', default: false },
+    json: { type: 'boolean', default: false },
+    dist: { type: 'string' },
+  },
 });
+// clients.mjs reads it, here and in every walk's process.
+if (flags.dist !== undefined) process.env.CHAINBILL_BENCH_DIST = resolve(flags.dist);
+const { makeClients } = await import('./clients.mjs');
 // Rounds of each measure; a round runs one block of every contender. Blocks of `calls` sequential
 // calls for the per-call measures, one batch for the concurrent one, one whole walk for the walk.
 const config = flags.short
   ? { calls: 50, rounds: 12, warmup: 3, batchRounds: 6, walkItems: 20_000, walkRounds: 3 }
-  : { calls: 50, rounds: 60, warmup: 5, batchRounds: 30, walkItems: 20_000, walkRounds: 9 };
+  : { calls: 50, rounds: 80, warmup: 5, batchRounds: 40, walkItems: 20_000, walkRounds: 11 };
 const concurrency = 200;
 /** Goals of issue 21, as SDK ÷ bare ky; `slack` is how far past one `--short` fails. */
 const goals = {
@@ -66,23 +74,34 @@ async function startServer(total) {
 }
 
 /**
- * One measure's row: each contender's median and best block, its ratio to bare ky and to raw fetch
- * per round, and the verdict on SDK ÷ bare ky.
+ * One measure's row: each contender's median and best block (wall time), its ratio to bare ky and
+ * to raw fetch per round, the same ratio of CPU time, and the verdict on SDK ÷ bare ky (wall).
+ *
+ * @param figures - Side → `{ wall, cpu }` of each round (throughput: higher is better).
  */
 function measureOf(name, unit, figures, goal, higherIsBetter = false) {
+  const wall = (side) => figures[side].map((figure) => figure.wall);
+  const cpu = (side) => figures[side].map((figure) => figure.cpu);
   const sides = {};
-  for (const [side, values] of Object.entries(figures)) {
+  for (const side of Object.keys(figures)) {
     sides[side] = {
-      ...summary(values, higherIsBetter),
-      vsKy: ratioOf(values, figures.ky),
-      vsRaw: ratioOf(values, figures.raw),
+      ...summary(wall(side), higherIsBetter),
+      vsKy: ratioOf(wall(side), wall('ky')),
+      vsRaw: ratioOf(wall(side), wall('raw')),
+      cpuVsKy: ratioOf(cpu(side), cpu('ky')),
     };
   }
   return { name, unit, goal, sides, ...judge(sides.sdk.vsKy.ratio, goal) };
 }
 
 const server = await startServer(config.walkItems);
-const results = { mode: flags.short ? 'short' : 'full', node: process.version, config, measures: [] };
+const results = {
+  mode: flags.short ? 'short' : 'full',
+  node: process.version,
+  dist: flags.dist ?? 'dist',
+  config,
+  measures: [],
+};
 try {
   const clients = makeClients(`http://127.0.0.1:${server.port}/v1`);
   const blocks = (names, call) =>
@@ -112,18 +131,25 @@ try {
   // Idempotency-Key, 201 parsed and validated; the baselines POST the same JSON and parse it.
   progress(`payouts.create: ${config.rounds} rounds of ${config.calls} calls per client…`);
   const create = await interleave(
-    blocks(['raw', 'ky', 'sdk', 'openai'], (c) => c.create()),
+    blocks(['raw', 'ky', 'sdk', 'fresh', 'openai'], (c) => c.create()),
     rounds,
   );
-  results.measures.push(measureOf('payouts.create', 'µs/call', create, goals.create));
+  const { fresh, ...createSides } = create;
+  results.measures.push(measureOf('payouts.create', 'µs/call', createSides, goals.create));
+  // The same with a recipient the address check has not seen: its SHA-256 work, not remembered.
+  results.measures.push(
+    measureOf('payouts.create, a new recipient each call', 'µs/call', { ...createSides, sdk: fresh }, null),
+  );
 
   // 200 list calls at once (Promise.all), each a first page of 100: wall time of the batch, which
   // adds 200 open requests, 200 timers and 15 MB of bodies in flight to the per-call cost.
   progress(`${concurrency} concurrent list calls: ${config.batchRounds} rounds…`);
   const batch = (client) => async () => {
+    const cpu = process.cpuUsage();
     const start = performance.now();
     await Promise.all(Array.from({ length: concurrency }, () => client.list()));
-    return performance.now() - start;
+    const used = process.cpuUsage(cpu);
+    return { wall: performance.now() - start, cpu: (used.user + used.system) / 1000 };
   };
   const concurrent = await interleave(
     { raw: batch(clients.raw), ky: batch(clients.ky), sdk: batch(clients.sdk) },
@@ -146,7 +172,10 @@ try {
     { rounds: config.walkRounds, warmup: 1 },
   );
   const rate = Object.fromEntries(
-    Object.entries(walks).map(([side, list]) => [side, list.map((w) => w.itemsPerSecond)]),
+    Object.entries(walks).map(([side, list]) => [
+      side,
+      list.map((w) => ({ wall: w.itemsPerSecond, cpu: w.cpuItemsPerSecond })),
+    ]),
   );
   const walkName = `for await over ${config.walkItems.toLocaleString('en-US')} items`;
   results.measures.push(measureOf(walkName, 'items/s', rate, goals.walk, true));
@@ -187,11 +216,12 @@ function withOptionsCost(client) {
  */
 async function footprint() {
   progress('bundle and cold import, chainbill and openai…');
-  const sdk = await bundleSize(dist.esm);
+  const built = flags.dist === undefined ? dist.esm : resolve(flags.dist, 'index.js');
+  const sdk = await bundleSize(built);
   const openai = await bundleSize('openai', { source: "export { OpenAI } from 'openai';" });
   const [sdkMs, openaiMs] = coldImports(
     [
-      { file: dist.esm, kind: 'esm' },
+      { file: built, kind: 'esm' },
       { file: 'openai', kind: 'esm' },
     ],
     11,

@@ -48,17 +48,22 @@ export async function interleave(contenders, { rounds, warmup }) {
 }
 
 /**
- * Times `calls` sequential calls of `call` and returns microseconds per call: one block.
+ * Times `calls` sequential calls of `call`: one block.
  *
  * @param call - One awaited call.
  * @param calls - Calls in the block.
- * @returns A function that runs the block and resolves to µs per call.
+ * @returns A function that runs the block and resolves to `{ wall, cpu }`: µs per call of wall
+ *   time, and of this process's CPU time (user + system), which load from other processes on the
+ *   machine does not stretch.
  */
 export function perCall(call, calls) {
   return async () => {
+    const cpu = process.cpuUsage();
     const start = performance.now();
     for (let i = 0; i < calls; i++) await call();
-    return ((performance.now() - start) * 1000) / calls;
+    const wall = ((performance.now() - start) * 1000) / calls;
+    const used = process.cpuUsage(cpu);
+    return { wall, cpu: (used.user + used.system) / calls };
   };
 }
 

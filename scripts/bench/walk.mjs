@@ -11,6 +11,7 @@
  * `for await` over `payouts.list({ limit: 100 })`.
  * Prints one JSON line:
  * - `itemsPerSecond`: items walked ÷ seconds, from the first request to the last item;
+ * - `cpuItemsPerSecond`: the same per second of this process's CPU time (user + system);
  * - `heapMB`: V8 heap in use after a full GC taken at the last item, while the walk (its iterator,
  *   page and cursor trail) is still alive: what a long walk keeps, which should not grow with N;
  * - `heapDeltaMB`: the same minus the heap after GC before the walk;
@@ -88,10 +89,14 @@ await walk(Number(values.warmup), () => {});
 gc();
 const heapBefore = process.memoryUsage().heapUsed;
 let seconds = 0;
+let cpuSeconds = 0;
 let heapAtEnd = 0;
+const cpu = process.cpuUsage();
 const start = performance.now();
 await walk(items, () => {
   seconds = (performance.now() - start) / 1000;
+  const used = process.cpuUsage(cpu);
+  cpuSeconds = (used.user + used.system) / 1e6;
   gc();
   heapAtEnd = process.memoryUsage().heapUsed;
 });
@@ -99,6 +104,7 @@ if (seconds === 0) throw new Error(`the list ended before ${items} items: start 
 console.log(
   JSON.stringify({
     itemsPerSecond: items / seconds,
+    cpuItemsPerSecond: items / cpuSeconds,
     heapMB: mb(heapAtEnd),
     heapDeltaMB: mb(heapAtEnd - heapBefore),
     peakRssMB: process.resourceUsage().maxRSS / 1024,

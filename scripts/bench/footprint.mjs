@@ -112,7 +112,7 @@ export async function marginalSizes(entry) {
     legalComments: 'none',
     logLevel: 'silent',
   });
-  const parts = result.outputFiles[0].text.split(/^\/\/ ((?:src|node_modules)\/\S+)$/m);
+  const parts = result.outputFiles[0].text.split(/^\/\/ (\S*?(?:src|node_modules)\/\S+)$/m);
   const segments = [];
   for (let i = 1; i < parts.length; i += 2) {
     // The last module ends in the bundle's export list, which names what it does not declare.
@@ -120,7 +120,7 @@ export async function marginalSizes(entry) {
       (output) => output.code,
       () => parts[i + 1].replace(/\n\s*/g, '\n'),
     );
-    segments.push({ path: parts[i].replace(/^.*node_modules\//, ''), code });
+    segments.push({ path: parts[i].replace(/^.*node_modules\//, '').replace(/^.*\/(?=src\/)/, ''), code });
   }
   const gzipOf = (list) => gzipSync(list.map((segment) => segment.code).join(''), { level: 9 }).length;
   const gzip = gzipOf(segments);

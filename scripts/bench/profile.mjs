@@ -6,6 +6,7 @@
  *     --scenario page|create|walk|concurrent --client sdk|ky|raw [--calls 3000]
  *   node scripts/bench/profile.mjs --summarize .tmp/prof/CPU.….cpuprofile [--top 30]
  *   node scripts/bench/profile.mjs --summarize sdk.cpuprofile --against ky.cpuprofile --calls 3000
+ *   node scripts/bench/profile.mjs --summarize sdk.cpuprofile --functions send,readBody --calls 3000
  *
  * A run starts the bench server, warms the client up, then runs the scenario `--calls` times
  * (`page`: a first page of 100; `create`: payouts.create; `walk`: `--calls` items of the list;
@@ -13,7 +14,8 @@
  * µs, garbage collections and their pause, and the heap after a full GC. `--summarize` reads a
  * profile and prints the self time of the hottest functions and the share of each package
  * (chainbill, ky, zod, undici, node, GC), frames of dist/ mapped to their source by its map; with
- * `--against`, both profiles in µs per call (`--calls` of each) and the difference, largest first.
+ * `--against`, both profiles in µs per call (`--calls` of each) and the difference, largest first;
+ * with `--functions`, the inclusive time of those functions (the samples with one on the stack).
  */
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
@@ -29,6 +31,7 @@ const { values } = parseArgs({
     calls: { type: 'string', default: '3000' },
     summarize: { type: 'string' },
     against: { type: 'string' },
+    functions: { type: 'string' },
     top: { type: 'string', default: '30' },
   },
 });
@@ -170,6 +173,27 @@ function difference(file, against, calls, top) {
     row(key, a.byFunction.get(key) ?? 0, b.byFunction.get(key) ?? 0);
 }
 
+/** Prints the inclusive time of each named function, in µs per call (a recursion counted once). */
+function inclusive(file, names, calls) {
+  const profile = JSON.parse(readFileSync(file, 'utf8'));
+  const parent = new Map();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node);
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const totals = new Map(names.map((name) => [name, 0]));
+  for (let i = 0; i < profile.samples.length; i++) {
+    const seen = new Set();
+    for (let node = byId.get(profile.samples[i]); node !== undefined; node = parent.get(node.id)) {
+      const name = node.callFrame.functionName;
+      if (totals.has(name) && !seen.has(name)) {
+        seen.add(name);
+        totals.set(name, totals.get(name) + (profile.timeDeltas[i] ?? 0));
+      }
+    }
+  }
+  console.log(`inclusive µs per call (${calls} calls):`);
+  for (const [name, us] of totals) console.log(`  ${(us / calls).toFixed(1).padStart(7)}  ${name}`);
+}
+
 /** The package a profiled frame belongs to; a frame of dist/ by the source its map gives. */
 function packageOf({ url, functionName }, source) {
   if (functionName === '(garbage collector)') return 'GC';
@@ -245,7 +269,9 @@ function decodeMap({ mappings, sources }) {
   return { lines, sources };
 }
 
-if (values.against !== undefined)
+if (values.functions !== undefined)
+  inclusive(values.summarize, values.functions.split(','), Number(values.calls));
+else if (values.against !== undefined)
   difference(values.summarize, values.against, Number(values.calls), Number(values.top));
 else if (values.summarize !== undefined) summarize(values.summarize, Number(values.top));
 else await run();

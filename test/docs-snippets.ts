@@ -1,6 +1,7 @@
 /**
- * How the `ts` blocks of the README and the guides become TypeScript modules, for
- * test/docs-coverage.test.ts, and the compiler settings they are checked with.
+ * How the `ts` blocks of the README and the guides become TypeScript modules, for the type check
+ * (scripts/typecheck.ts) and test/docs-coverage.test.ts, and the compiler settings they are
+ * checked with.
  *
  * A page's blocks join, in order, into one module, so a later block uses what an earlier one
  * declared. A block that imports a name its module already imports starts a new module: joined,

@@ -1,5 +1,5 @@
 /**
- * Issue 19, item 9, over `chainbill-fake` (package tier: the built CLI): 50 000 mixed requests keep
+ * Issue 19, item 9, over `chainbill-fake` (package tier: the built CLI): 12 000 mixed requests keep
  * the last 10 000 in the request log, `?since=N` stays exact across the drop, and the server's RSS
  * before and after is printed (the heap bound itself: test/memory/fake-history.test.ts).
  */
@@ -19,7 +19,7 @@ afterEach(() => {
   for (const child of running.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
 });
 
-describe('chainbill-fake serving 50 000 requests', () => {
+describe('chainbill-fake serving 12 000 requests', () => {
   it('keeps the last 10 000 requests, and ?since=N stays exact; prints its RSS before and after', async () => {
     const token = 'memory-control-token';
     const child = spawn(process.execPath, [cli, '--port', '0', '--json', '--control-token', token], {
@@ -65,27 +65,29 @@ describe('chainbill-fake serving 50 000 requests', () => {
     const before = rss();
     let next = 0;
     const worker = async (): Promise<void> => {
-      while (next < 50_000) {
+      while (next < 12_000) {
         const response = await fetch(...mixed(line.baseUrl, apiKey, id, next++));
         await response.arrayBuffer();
       }
     };
     await Promise.all([worker(), worker()]);
     const after = rss();
-    // RSS is what the issue measured (48 → 172 MB); it says little at 50 000, where a bounded fake
-    // has just filled its logs: the heap test above is the bound, this prints the figures.
-    console.log(`chainbill-fake, 50 000 requests: RSS ${mb(before)} → ${mb(after)} MB`);
-    const log = await fetch(`${line.controlUrl}requests?since=49991`, { headers: control });
+    // RSS is what the issue measured (48 → 172 MB over 50 000); over a run this short it says
+    // little (the logs have just filled): the bound is the in-process heap test of the memory
+    // tier; this prints the figure. 12 000 requests cross the 10 000 drop, so ?since=N is proven
+    // across it, in a quarter of the time 50 000 took (53 s of a 140 s npm test on a busy machine).
+    console.log(`chainbill-fake, 12 000 requests: RSS ${mb(before)} → ${mb(after)} MB`);
+    const log = await fetch(`${line.controlUrl}requests?since=11991`, { headers: control });
     const {
       requests,
       next: seen,
       missed,
     } = (await log.json()) as { requests: unknown[]; next: number; missed: number };
-    expect({ kept: requests.length, seen, missed }).toEqual({ kept: 10, seen: 50_001, missed: 0 });
+    expect({ kept: requests.length, seen, missed }).toEqual({ kept: 10, seen: 12_001, missed: 0 });
     const all = (await (await fetch(`${line.controlUrl}requests`, { headers: control })).json()) as {
       requests: unknown[];
       missed: number;
     };
-    expect([all.requests.length, all.missed]).toEqual([10_000, 40_001]);
+    expect([all.requests.length, all.missed]).toEqual([10_000, 2_001]);
   }, 300_000);
 });

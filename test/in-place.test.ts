@@ -2,8 +2,9 @@
  * The in-place response check (src/internal/in-place.ts) against zod, its judge: whenever the quick
  * check takes a body instead of asking zod, zod must accept that body and return an equal value.
  * Bodies are the fake's own answers to every list (a page of each model, as the SDK reads it) and to
- * `subscriptions.create` (the spec has no subscription list), and
- * those answers with one value anywhere in them replaced or removed. A quick check that let a
+ * `subscriptions.create` (the spec has no subscription list), and those answers with one value
+ * anywhere in them replaced or removed, or a key added to an object (`__proto__` and `constructor`
+ * among them, as own properties, as `JSON.parse` makes them). A quick check that let a
  * wrong type, a missing field or a bad enum through would fail here even where no other test
  * happened to send that body.
  */
@@ -97,23 +98,49 @@ function pathsOf(value: unknown, at: Array<string | number> = []): Array<Array<s
   return entries.flatMap(([key, item]) => [[...at, key], ...pathsOf(item, [...at, key])]);
 }
 
-/** A deep copy of `body` with the value at `path` replaced by `next`, or removed when `next` is `miss`. */
-function changed(body: unknown, path: Array<string | number>, next: unknown): unknown {
+/** A change to one place of a body: its value replaced, removed (`miss`), or a key added beside it. */
+type Change =
+  | { kind: 'set'; value: unknown }
+  | { kind: 'remove' }
+  | { kind: 'add'; key: string; value: unknown };
+
+/** A deep copy of `body` with `change` made at `path` (an added key is an own property, as JSON.parse makes one). */
+function changed(body: unknown, path: Array<string | number>, change: Change): unknown {
   const copy = structuredClone(body);
   let parent = copy as Record<string | number, unknown>;
   for (const key of path.slice(0, -1)) parent = parent[key] as Record<string | number, unknown>;
   const last = path.at(-1) as string | number;
-  if (next === miss) {
+  if (change.kind === 'add') {
+    const target = parent[last];
+    if (target !== null && typeof target === 'object' && !Array.isArray(target))
+      Object.defineProperty(target, change.key, {
+        value: change.value,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+  } else if (change.kind === 'remove') {
     if (Array.isArray(parent)) parent.splice(Number(last), 1);
     else delete parent[last];
-  } else parent[last] = next;
+  } else parent[last] = change.value;
   return copy;
 }
 
-const replacement = fc.oneof(
-  fc.constant(miss),
+const value = fc.oneof(
   fc.jsonValue({ maxDepth: 1 }),
   fc.constantFrom(null, '', 0, -1, 1.5, true, 'unknown_value', 'not a date', [], {}),
+);
+const change: fc.Arbitrary<Change> = fc.oneof(
+  fc.record({ kind: fc.constant('set' as const), value }),
+  fc.constant({ kind: 'remove' as const }),
+  fc.record({
+    kind: fc.constant('add' as const),
+    key: fc.oneof(
+      fc.constantFrom('__proto__', 'constructor', 'toString', 'hasOwnProperty', 'extra_field'),
+      fc.string(),
+    ),
+    value,
+  }),
 );
 
 describe('the in-place check agrees with zod', async () => {
@@ -135,8 +162,8 @@ describe('the in-place check agrees with zod', async () => {
       let taken = 0;
       let refused = 0;
       fc.assert(
-        fc.property(fc.nat({ max: paths.length - 1 }), replacement, (i, next) => {
-          const value = changed(body, paths[i] ?? [], next);
+        fc.property(fc.nat({ max: paths.length - 1 }), change, (i, made) => {
+          const value = changed(body, paths[i] ?? [], made);
           const quick = quickParse(schema, value);
           const judged = schema.safeParse(value);
           if (!judged.success) refused++;

@@ -1,7 +1,8 @@
 // Edge consumer of the packed tarball: bundled into one script (no imports at run time) and run
 // inside Vercel's edge-runtime, where code generation from strings is refused, as on workerd and
-// Vercel's edge. zod's compiled object parser must fall back to its plain path there, with the
-// same answers (scripts/smoke/edge.mjs hosts it; scripts/smoke.sh bundles it).
+// Vercel's edge. No part of validation generates code any more (responses are checked in place,
+// zod's plain parsers decide the rest), so the SDK must give the same answers there
+// (scripts/smoke/edge.mjs hosts it; scripts/smoke.sh bundles it).
 import { Chainbill, ResponseValidationError } from 'chainbill';
 
 globalThis.runSmoke = async (baseUrl, apiKey) => {

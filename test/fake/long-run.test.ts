@@ -4,12 +4,10 @@
  * first; `?since=N` on the control API stays exact across the drop; `chainbill-fake
  * --history-limit N` sets it. (What it saves in memory: test/memory/fake-history.test.ts.)
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Chainbill, type PayoutCreateParams } from 'chainbill';
 import { createFakeChainbill, type FakeChainbill, type FakeServer, randomAddress } from 'chainbill/testing';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startCli } from './cli-process.js';
 
 const payout = (amount: number): PayoutCreateParams => ({
   recipient_address: randomAddress('base'),
@@ -125,32 +123,7 @@ describe('the control API: ?since=N across the drop', () => {
   });
 });
 
-// chainbill-fake as its users run it: the built CLI (npm test builds dist/ first).
-const cli = join(fileURLToPath(new URL('../../', import.meta.url)), 'dist/testing/cli.js');
-const running: ChildProcess[] = [];
-afterEach(() => {
-  for (const child of running.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
-});
-
-function startCli(...args: string[]): Promise<{ baseUrl: string; controlUrl: string; controlToken: string }> {
-  const child = spawn(process.execPath, [cli, '--port', '0', '--json', ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  running.push(child);
-  return new Promise((resolve, reject) => {
-    let out = '';
-    let err = '';
-    child.stderr.on('data', (chunk) => {
-      err += chunk;
-    });
-    child.stdout.on('data', (chunk) => {
-      out += chunk;
-      if (out.includes('\n')) resolve(JSON.parse(out.slice(0, out.indexOf('\n'))));
-    });
-    child.on('exit', (code) => reject(new Error(`chainbill-fake exited ${code}: ${err}`)));
-  });
-}
-
+// chainbill-fake as its users run it: test/fake/cli-process.ts.
 describe('chainbill-fake --history-limit', () => {
   it('keeps the last N requests; ?since=N stays exact', async () => {
     const server = await startCli('--history-limit', '2', '--control-token', 'control-token-7');

@@ -4,11 +4,9 @@
  * date-times, http(s) webhook URLs, the API's own field limits; and a seed file applies whole or
  * not at all. (`clock.set(null)`: test/fake/clock-bounds.test.ts.)
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { AuthenticationError, Chainbill } from 'chainbill';
 import {
   applySeedFile,
@@ -18,7 +16,8 @@ import {
   randomAddress,
   SeedFileError,
 } from 'chainbill/testing';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli } from './cli-process.js';
 
 /** A value nested `levels` deep: `{ a: { a: … {} } }`. */
 function nested(levels: number): Record<string, unknown> {
@@ -178,25 +177,12 @@ describe('applySeedFile and the control API: the same gate, whole or not at all'
   });
 });
 
-// chainbill-fake as its users run it: the built CLI (npm test builds dist/ first).
-const cli = join(fileURLToPath(new URL('../../', import.meta.url)), 'dist/testing/cli.js');
+// chainbill-fake as its users run it (test/fake/cli-process.ts), to its end: its exit and stderr.
 const scratch = mkdtempSync(join(tmpdir(), 'chainbill-seed-gate-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-const running: ChildProcess[] = [];
-afterEach(() => {
-  for (const child of running.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
-});
-
-function runCli(...args: string[]): Promise<{ code: number | null; stderr: string }> {
-  const child = spawn(process.execPath, [cli, '--port', '0', ...args], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  running.push(child);
-  let stderr = '';
-  child.stderr.on('data', (chunk) => {
-    stderr += chunk;
-  });
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stderr })));
+async function exit(...args: string[]): Promise<{ code: number | null; stderr: string }> {
+  const { code, stderr } = await runCli('--port', '0', ...args);
+  return { code, stderr };
 }
 
 describe('chainbill-fake --seed: the same gate, before anything is served', () => {
@@ -208,7 +194,7 @@ describe('chainbill-fake --seed: the same gate, before anything is served', () =
       path,
       `{"organizations":[{"id":"org_gate","sandbox":{"customers":[{"metadata":${metadata}}]}}]}`,
     );
-    expect(await runCli('--seed', path)).toEqual({
+    expect(await exit('--seed', path)).toEqual({
       code: 2,
       stderr: `chainbill-fake: seed file ${path}: a seed file nests deeper than 32 levels\n`,
     });
@@ -217,7 +203,7 @@ describe('chainbill-fake --seed: the same gate, before anything is served', () =
   it('refuses a seed date that is not one, naming its path (exit 2)', async () => {
     const path = join(scratch, 'dates.json');
     writeFileSync(path, JSON.stringify(seedFile('payouts', { due_date: 'not a date' })));
-    const { code, stderr } = await runCli('--seed', path);
+    const { code, stderr } = await exit('--seed', path);
     expect(code).toBe(2);
     expect(stderr).toMatch(
       /organizations\[0\]\.sandbox\.payouts\[0\]\.due_date: must be an ISO 8601 date-time/,
@@ -227,7 +213,7 @@ describe('chainbill-fake --seed: the same gate, before anything is served', () =
   it.skipIf(!existsSync('/dev/zero'))(
     'reads at most 1 MiB of --seed /dev/zero and stops (exit 2)',
     async () => {
-      expect(await runCli('--seed', '/dev/zero')).toEqual({
+      expect(await exit('--seed', '/dev/zero')).toEqual({
         code: 2,
         stderr: 'chainbill-fake: seed file /dev/zero is larger than 1 MiB\n',
       });

@@ -2,70 +2,14 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Chainbill } from 'chainbill';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { cli, killAfterTest, root, runCli, type Started, startCli } from './cli-process.js';
 
-// `chainbill-fake` as its users run it: the built dist/testing/cli.js in a child process, over
-// real HTTP (npm test builds dist/ first; test/cross-copy.test.ts fails when it is stale).
-const root = fileURLToPath(new URL('../../', import.meta.url));
-const cli = join(root, 'dist/testing/cli.js');
+// `chainbill-fake` as its users run it: test/fake/cli-process.ts.
 const exampleSeed = join(root, 'examples/fake-server/seed.json');
 const scratch = mkdtempSync(join(tmpdir(), 'chainbill-fake-test-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-
-interface Started {
-  child: ChildProcess;
-  /** What it wrote to stderr so far. */
-  stderr: () => string;
-  baseUrl: string;
-  controlUrl: string;
-  controlToken: string;
-  organizations: { id: string; keys: { sandbox: string[]; live: string[] } }[];
-  names: Record<string, string>;
-  pid: number;
-}
-
-const running: ChildProcess[] = [];
-afterEach(() => {
-  for (const child of running.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
-});
-
-/** Starts the CLI with `--port 0 --json` and resolves with its JSON line. */
-function start(...args: string[]): Promise<Started> {
-  const child = spawn(process.execPath, [cli, '--port', '0', '--json', ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  running.push(child);
-  return new Promise((resolve, reject) => {
-    let out = '';
-    let err = '';
-    child.stderr?.on('data', (chunk) => {
-      err += chunk;
-    });
-    child.stdout?.on('data', (chunk) => {
-      out += chunk;
-      const newline = out.indexOf('\n');
-      if (newline >= 0) resolve({ child, stderr: () => err, ...JSON.parse(out.slice(0, newline)) });
-    });
-    child.on('exit', (code) => reject(new Error(`chainbill-fake exited ${code}: ${err}`)));
-  });
-}
-
-/** Runs the CLI to its end. */
-function run(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, [cli, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  running.push(child);
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (chunk) => {
-    stdout += chunk;
-  });
-  child.stderr.on('data', (chunk) => {
-    stderr += chunk;
-  });
-  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
-}
 
 function exited(child: ChildProcess): Promise<number | null> {
   return child.exitCode !== null
@@ -100,7 +44,7 @@ function expectOneLine(stderr: string, pattern: RegExp): void {
 
 describe('chainbill-fake serves a seeded organization', () => {
   it('to the client with the seed file keys, and to the control API with its token', async () => {
-    const server = await start('--seed', exampleSeed);
+    const server = await startCli('--seed', exampleSeed);
     expect(server.baseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
     expect(server.pid).toBe(server.child.pid);
     const acme = server.organizations.find((org) => org.id === 'org_acme');
@@ -135,7 +79,7 @@ describe('chainbill-fake serves a seeded organization', () => {
 
   it('stops cleanly on SIGTERM and on SIGINT: exit 0, the port closed', async () => {
     for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-      const server = await start();
+      const server = await startCli();
       const own = server.organizations[0]?.keys.sandbox[0] ?? '';
       await clientOf(server, own).customers.list();
       server.child.kill(signal);
@@ -152,7 +96,7 @@ describe('chainbill-fake serves a seeded organization', () => {
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );
-    running.push(child);
+    killAfterTest(child);
     let out = '';
     await new Promise<void>((resolve) =>
       child.stdout.on('data', (chunk) => {
@@ -182,18 +126,18 @@ describe('chainbill-fake refuses bad input in one line', () => {
     [['--control-token', 'sk_test_123456789'], /--control-token must be/],
     [['--seed', join(scratch, 'missing.json')], /cannot read seed file .*missing\.json: no such file/],
   ])('%j: exit 2', async (args, pattern) => {
-    const { code, stdout, stderr } = await run(...args);
+    const { code, stdout, stderr } = await runCli(...args);
     expect(code).toBe(2);
     expect(stdout).toBe('');
     expectOneLine(stderr, pattern);
   });
 
   it('a seed file that is not JSON, or has a bad record: exit 2 naming it, nothing served', async () => {
-    const notJson = await run('--seed', seedFile('broken.json', '{ "organizations": [ '));
+    const notJson = await runCli('--seed', seedFile('broken.json', '{ "organizations": [ '));
     expect(notJson.code).toBe(2);
     expectOneLine(notJson.stderr, /seed file .*broken\.json: not JSON: /);
     const record = { organizations: [{ id: 'org_a', sandbox: { plans: [{}, {}, { amount: 'ten' }] } }] };
-    const bad = await run('--seed', seedFile('bad-record.json', JSON.stringify(record)));
+    const bad = await runCli('--seed', seedFile('bad-record.json', JSON.stringify(record)));
     expect(bad.code).toBe(2);
     expectOneLine(
       bad.stderr,
@@ -202,15 +146,15 @@ describe('chainbill-fake refuses bad input in one line', () => {
   });
 
   it('a port in use: exit 1 in one line', async () => {
-    const server = await start();
+    const server = await startCli();
     const port = new URL(server.baseUrl).port;
-    const { code, stderr } = await run('--port', port);
+    const { code, stderr } = await runCli('--port', port);
     expect(code).toBe(1);
     expectOneLine(stderr, new RegExp(`port ${port} is in use`));
   });
 
   it('--allow-remote serves another host with a warning; --help and --version exit 0', async () => {
-    const server = await start('--host', '0.0.0.0', '--allow-remote');
+    const server = await startCli('--host', '0.0.0.0', '--allow-remote');
     expect(server.baseUrl).toMatch(/^http:\/\/0\.0\.0\.0:\d+\/v1$/);
     // The two pipes may be read in either order: wait for the warning's line.
     await new Promise<void>((resolve) => {
@@ -219,15 +163,15 @@ describe('chainbill-fake refuses bad input in one line', () => {
       check();
     });
     expectOneLine(server.stderr(), /warning: serving on 0\.0\.0\.0, reachable from other machines/);
-    const help = await run('--help');
+    const help = await runCli('--help');
     expect([help.code, help.stderr]).toEqual([0, '']);
     expect(help.stdout).toMatch(/^Usage: chainbill-fake/);
-    const version = await run('--version');
+    const version = await runCli('--version');
     expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
   });
 
   it('a negative advance through the control API is a 400 naming it', async () => {
-    const server = await start();
+    const server = await startCli();
     const answer = await control(server, 'POST', 'clock', { advance: -60_000 });
     expect(answer.status).toBe(400);
     const { error } = await answer.json();

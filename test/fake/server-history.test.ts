@@ -3,36 +3,20 @@
  * the last 10 000 in the request log, `?since=N` stays exact across the drop, and the server's RSS
  * before and after is printed (the heap bound itself: test/memory/fake-history.test.ts).
  */
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterEach, describe, expect, it } from 'vitest';
+import { execFileSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+import { startCli } from './cli-process.js';
 import { mixed } from './mixed-requests.js';
 
 const MB = 1024 * 1024;
 const mb = (bytes: number): string => (bytes / MB).toFixed(1);
 
-// chainbill-fake as its users run it (npm test builds dist/ first), over real HTTP.
-const cli = join(fileURLToPath(new URL('../../', import.meta.url)), 'dist/testing/cli.js');
-const running: ChildProcess[] = [];
-afterEach(() => {
-  for (const child of running.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
-});
-
+// chainbill-fake as its users run it (test/fake/cli-process.ts), over real HTTP.
 describe('chainbill-fake serving 12 000 requests', () => {
   it('keeps the last 10 000 requests, and ?since=N stays exact; prints its RSS before and after', async () => {
     const token = 'memory-control-token';
-    const child = spawn(process.execPath, [cli, '--port', '0', '--json', '--control-token', token], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    running.push(child);
-    const line = await new Promise<{ baseUrl: string; controlUrl: string }>((resolve) => {
-      let out = '';
-      child.stdout.on('data', (chunk) => {
-        out += chunk;
-        if (out.includes('\n')) resolve(JSON.parse(out.slice(0, out.indexOf('\n'))));
-      });
-    });
+    const line = await startCli('--control-token', token);
+    const { child } = line;
     const control = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     const seedFile = {
       organizations: [

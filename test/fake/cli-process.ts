@@ -1,0 +1,77 @@
+/**
+ * `chainbill-fake` as its users run it: the built `dist/testing/cli.js` in a child process, over
+ * real HTTP (the package tier builds dist/ first; test/cross-copy.test.ts fails when it is stale).
+ * One helper for every test file that starts it; each child is killed after its test.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach } from 'vitest';
+
+/** The repository's root. */
+export const root: string = fileURLToPath(new URL('../../', import.meta.url));
+/** The built CLI. */
+export const cli: string = join(root, 'dist/testing/cli.js');
+
+const running: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of running.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+});
+
+/** Registers a child started by hand, so it is killed after its test like the others. */
+export function killAfterTest(child: ChildProcess): ChildProcess {
+  running.push(child);
+  return child;
+}
+
+/** What `chainbill-fake --json` prints on its first line, with the process. */
+export interface Started {
+  child: ChildProcess;
+  /** What it wrote to stderr so far. */
+  stderr: () => string;
+  baseUrl: string;
+  controlUrl: string;
+  controlToken: string;
+  organizations: { id: string; keys: { sandbox: string[]; live: string[] } }[];
+  names: Record<string, string>;
+  pid: number;
+}
+
+/**
+ * Starts the CLI with `--port 0 --json` and resolves with its JSON line; rejects with its stderr
+ * when it exits first.
+ */
+export function startCli(...args: string[]): Promise<Started> {
+  const child = spawn(process.execPath, [cli, '--port', '0', '--json', ...args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  running.push(child);
+  return new Promise((resolve, reject) => {
+    let out = '';
+    let err = '';
+    child.stderr?.on('data', (chunk) => {
+      err += chunk;
+    });
+    child.stdout?.on('data', (chunk) => {
+      out += chunk;
+      const newline = out.indexOf('\n');
+      if (newline >= 0) resolve({ child, stderr: () => err, ...JSON.parse(out.slice(0, newline)) });
+    });
+    child.on('exit', (code) => reject(new Error(`chainbill-fake exited ${code}: ${err}`)));
+  });
+}
+
+/** Runs the CLI with `args` to its end. */
+export function runCli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, [cli, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  running.push(child);
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk) => {
+    stdout += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    stderr += chunk;
+  });
+  return new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr })));
+}

@@ -138,6 +138,8 @@ export interface InternalClock extends FakeClock {
   pin(ms: number): void;
   /** Makes what is due by now happen, and leaves the clock as it was (before each request). */
   catchUp(): void;
+  /** Whether the clock stands still (set or advanced) rather than following real time. */
+  isFrozen(): boolean;
 }
 
 /**
@@ -182,5 +184,6 @@ export function createClock(runDue: (from: number, to: number, move: boolean) =>
       runDue(now, now, false);
       frozen = real ? null : now;
     },
+    isFrozen: () => frozen !== null,
   };
 }

@@ -167,3 +167,25 @@ describe('item 12: clock.set takes a Date or an ISO 8601 time, nothing else', ()
     expect(fake.clock.set(new Date('2026-03-03T12:00:00+02:00')).to).toBe('2026-03-03T10:00:00.000Z');
   });
 });
+
+describe('the charge budget counts the retries of renewals that will fail', () => {
+  it('refuses a move whose failing renewals and their retries exceed 25 000 attempts, before anything moves', async () => {
+    // A long retry schedule makes the point with few subscriptions: each failing renewal is
+    // attempted once on its date and once per retry day, all inside the one move.
+    const retryDays = Array.from({ length: 999 }, (_, i) => (i + 1) / 200); // 999 retries within 5 days
+    const fake = createFakeChainbill({ renewalRetries: { retryDays } });
+    fake.clock.set('2026-01-01T00:00:00Z');
+    const method = fake.seed.paymentMethod({ chain: 'arbitrum', token: 'USDC' });
+    const plan = fake.seed.plan({ name: 'Team', amount: 49.5 });
+    const customer = fake.seed.customer({ email: 'billing@example.com' });
+    const chainbill = clientOf(fake);
+    for (let i = 0; i < 26; i++)
+      await chainbill.subscriptions.create({ customer_id: customer.id, plan_id: plan.id });
+    fake.clock.set('2026-01-30T00:00:00Z');
+    fake.simulate.failPaymentMethod(method.id); // every charge from now on fails
+    const before = await story(fake);
+    // 26 renewals on Feb 1, each retried 999 times by Feb 6: 26 000 attempts.
+    expect(() => fake.clock.advance({ days: 8 })).toThrow(/could attempt 26000: move in steps/);
+    expect(await story(fake)).toEqual(before);
+  });
+});

@@ -1,3 +1,4 @@
+import { isDateTime } from '../internal/schemas.js';
 import { FakeApiError } from './errors.js';
 import type { FakeEvent } from './events.js';
 import { LAST_TIME, LAST_TIME_MS } from './time-range.js';
@@ -110,20 +111,19 @@ export function durationMs(duration: FakeDuration): number {
   return total;
 }
 
-/** ISO 8601: a date, or a date and time with a zone; the year may have 6 digits and a sign. */
-const isoTime = /^(?:[+-]\d{6}|\d{4})-\d\d-\d\d(?:T\d\d:\d\d(?::\d\d(?:\.\d{1,9})?)?(?:Z|[+-]\d\d:\d\d))?$/;
-
 /**
- * The time `clock.set` was given, in ms.
+ * The time `clock.set` was given, in ms: a date alone is UTC midnight, and a date-time passes the
+ * SDK's own check (a real calendar: no `02-30`, `24:00` or `:60`), its year may have 6 digits.
  *
  * @throws {RangeError} For anything but a valid `Date` or an ISO 8601 string.
  */
 function timeOf(time: unknown): number {
+  const full = typeof time === 'string' && !time.includes('T') ? `${time}T00:00:00Z` : time;
   const ms =
     time instanceof Date
       ? time.getTime()
-      : typeof time === 'string' && isoTime.test(time)
-        ? Date.parse(time)
+      : typeof full === 'string' && isDateTime(full, true)
+        ? Date.parse(full)
         : Number.NaN;
   if (Number.isNaN(ms))
     throw new RangeError(

@@ -189,3 +189,39 @@ describe('the charge budget counts the retries of renewals that will fail', () =
     expect(await story(fake)).toEqual(before);
   });
 });
+
+describe('clock.set refuses a time the calendar does not have', () => {
+  const impossible = [
+    '2026-02-30T00:00:00Z',
+    '2026-03-01T24:00:00Z',
+    '2026-03-01T10:60:00Z',
+    '2026-13-01',
+    '2025-02-29',
+  ];
+
+  it('in process: a RangeError, and the clock does not move', () => {
+    const fake = createFakeChainbill();
+    fake.clock.set('2026-01-01T00:00:00Z');
+    for (const time of impossible) expect(() => fake.clock.set(time)).toThrow(RangeError);
+    expect(fake.clock.now().toISOString()).toBe('2026-01-01T00:00:00.000Z');
+    expect(fake.clock.set('2028-02-29T23:59:59.999+01:00').to).toBe('2028-02-29T22:59:59.999Z');
+    expect(fake.clock.set('+010000-01-01').to).toBe('+010000-01-01T00:00:00.000Z');
+  });
+
+  it('over the control API: a 400 naming set, and the clock does not move', async () => {
+    const fake = createFakeChainbill();
+    fake.clock.set('2026-01-01T00:00:00Z');
+    const server: FakeServer = await fake.listen({ controlToken: 'control-token-set' });
+    closers.push(server.close);
+    for (const set of impossible) {
+      const response = await fetch(server.url.replace(/\/v1$/, '/_fake/clock'), {
+        method: 'POST',
+        headers: { authorization: 'Bearer control-token-set', 'content-type': 'application/json' },
+        body: JSON.stringify({ set }),
+      });
+      expect([set, response.status]).toEqual([set, 400]);
+      expect(await response.json()).toMatchObject({ error: { code: 'parameter_invalid', param: 'set' } });
+    }
+    expect(fake.clock.now().toISOString()).toBe('2026-01-01T00:00:00.000Z');
+  });
+});

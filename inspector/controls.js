@@ -24,10 +24,16 @@ export function wireControls({ call, act, afterReset }) {
       return moved(await call('POST', 'clock', { set: monthAfter(now) }));
     }),
   );
+  byId('run').addEventListener('click', () =>
+    act('Run', async () => {
+      const { now } = await call('POST', 'clock', { run: true });
+      return `the clock runs on from ${now} at real pace`;
+    }),
+  );
   byId('real-time').addEventListener('click', () =>
-    act('Follow real time', async () => {
+    act('Real time', async () => {
       const { now } = await call('POST', 'clock', { realTime: true });
-      return `the clock follows real time (${now})`;
+      return `the clock is real time again (${now})`;
     }),
   );
   const setForm = /** @type {HTMLFormElement} */ (byId('set-clock'));
@@ -69,16 +75,18 @@ export function wireControls({ call, act, afterReset }) {
   );
 }
 
+const modes = { frozen: 'frozen', running: 'running', realTime: 'real time' };
+
 /**
- * Shows the clock.
+ * Shows the clock: its time, and whether it stands still, runs on from a moved time or is real time.
  *
- * @param {{ now: string, frozen: boolean }} clock
+ * @param {{ now: string, mode: 'frozen' | 'running' | 'realTime' }} clock
  */
 export function renderClock(clock) {
   byId('clock-now').textContent = clock.now;
   byId('clock-now').setAttribute('datetime', clock.now);
-  byId('clock-mode').textContent = clock.frozen ? 'frozen' : 'real time';
-  byId('clock-mode').className = `mode ${clock.frozen ? 'frozen' : 'real'}`;
+  byId('clock-mode').textContent = modes[clock.mode] ?? String(clock.mode);
+  byId('clock-mode').className = `mode ${clock.mode === 'frozen' ? 'frozen' : 'moving'}`;
 }
 
 /**

@@ -78,7 +78,7 @@ async function readOnce() {
     ]);
     renderClock(clock);
     renderFaults(faults.pending);
-    if (refreshRecords || newRequests || newEvents || (moving && !clock.frozen)) {
+    if (refreshRecords || newRequests || newEvents || (moving && clock.mode !== 'frozen')) {
       refreshRecords = false;
       showRecords(await current('GET', 'records'));
     }

@@ -1,5 +1,5 @@
 import type { Incoming } from './body.js';
-import type { FakeDuration } from './clock.js';
+import type { ClockMode, FakeDuration } from './clock.js';
 import { recordsOf } from './control-records.js';
 import { FakeApiError, invalid, oneLine } from './errors.js';
 import type { FakeChainbill } from './fake.js';
@@ -71,9 +71,9 @@ export const controlEndpoints: readonly ControlEndpoint[] = [
   { method: 'POST', path: '/_fake/reset', handle: reset },
 ];
 
-/** The fake's time, and whether it stands still (set or advanced) or follows real time. */
-function clockOf(fake: FakeChainbill): { now: string; frozen: boolean } {
-  return { now: fake.clock.now().toISOString(), frozen: internalsOf(fake).state.clock.isFrozen() };
+/** The fake's time, and how it moves: it stands still, runs on from a moved time, or is real time. */
+function clockOf(fake: FakeChainbill): { now: string; mode: ClockMode } {
+  return { now: fake.clock.now().toISOString(), mode: internalsOf(fake).state.clock.mode() };
 }
 
 function info({ fake, incoming }: Call): unknown {
@@ -111,12 +111,12 @@ async function simulate({ fake, params, body }: Call): Promise<unknown> {
 }
 
 function moveClock({ fake, body }: Call): unknown {
-  onlyKeys(body, ['advance', 'set', 'realTime']);
+  onlyKeys(body, ['advance', 'set', 'realTime', 'run']);
   const given = Object.keys(body);
   if (given.length !== 1)
     throw invalid(
       'advance',
-      'is one of three fields: send exactly one of { "advance": ms or { days, hours, minutes, seconds } }, { "set": "<ISO 8601>" }, { "realTime": true }',
+      'is one of four fields: send exactly one of { "advance": ms or { days, hours, minutes, seconds } }, { "set": "<ISO 8601>" }, { "realTime": true }, { "run": true }',
     );
   try {
     // The clock refuses (RangeError) a bad duration or time, and a move past the last valid date.
@@ -126,8 +126,10 @@ function moveClock({ fake, body }: Call): unknown {
     if (error instanceof RangeError) throw invalid(given[0] ?? 'advance', `refused: ${oneLine(error)}`);
     throw error;
   }
-  if (body['realTime'] !== true) throw invalid('realTime', 'must be true');
-  fake.clock.useRealTime();
+  const mode = given[0] === 'run' ? 'run' : 'realTime';
+  if (body[mode] !== true) throw invalid(mode, 'must be true');
+  if (mode === 'run') fake.clock.run();
+  else fake.clock.useRealTime();
   return clockOf(fake);
 }
 

@@ -185,7 +185,7 @@ describe('control API: endpoints', () => {
     });
     expect((await control('GET', '/_fake/clock')).body).toEqual({
       now: '2030-01-02T02:00:00.000Z',
-      frozen: true,
+      mode: 'frozen',
     });
     for (const body of [
       { advance: -1 },

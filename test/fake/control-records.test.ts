@@ -98,13 +98,28 @@ describe('control API: GET /_fake/records', () => {
 });
 
 describe('control API: GET /_fake/clock', () => {
-  it('says whether the clock stands still or follows real time', async () => {
-    expect((await control('GET', 'clock')).body.frozen).toBe(false);
+  it('says how the clock moves: real time, frozen by a move, running on from it, real time again', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-06-01T00:00:00Z'));
+    expect((await control('GET', 'clock')).body).toEqual({
+      now: '2026-06-01T00:00:00.000Z',
+      mode: 'realTime',
+    });
     await control('POST', 'clock', { advance: { hours: 1 } });
-    const frozen = await control('GET', 'clock');
-    expect(frozen.body).toEqual({ now: fake.clock.now().toISOString(), frozen: true });
-    const back = await control('POST', 'clock', { realTime: true });
-    expect(back.body.frozen).toBe(false);
-    expect((await control('GET', 'clock')).body.frozen).toBe(false);
+    vi.setSystemTime(new Date('2026-06-01T00:00:05Z'));
+    expect((await control('GET', 'clock')).body).toEqual({ now: '2026-06-01T01:00:00.000Z', mode: 'frozen' });
+    expect((await control('POST', 'clock', { run: true })).body).toEqual({
+      now: '2026-06-01T01:00:00.000Z',
+      mode: 'running',
+    });
+    vi.setSystemTime(new Date('2026-06-01T00:00:07Z'));
+    expect((await control('GET', 'clock')).body).toEqual({
+      now: '2026-06-01T01:00:02.000Z',
+      mode: 'running',
+    });
+    expect((await control('POST', 'clock', { realTime: true })).body).toEqual({
+      now: '2026-06-01T00:00:07.000Z',
+      mode: 'realTime',
+    });
   });
 });

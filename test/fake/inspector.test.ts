@@ -120,6 +120,10 @@ describe.skipIf(!hasChromium)(
       await page.locator('#answer.ok', { hasText: 'renewed 1' }).waitFor();
       await page.locator('#clock-now', { hasText: '2030-02-15T12:00:00.000Z' }).waitFor();
       expect(await page.evaluate(() => 'stillTheSamePage' in window)).toBe(true);
+      await page.getByRole('button', { name: 'Run' }).click();
+      await page.locator('#clock-mode', { hasText: 'running' }).waitFor();
+      await page.getByRole('button', { name: 'Real time' }).click();
+      await page.locator('#clock-mode', { hasText: 'real time' }).waitFor();
 
       await page.locator('#reset').click();
       await page.locator('#answer.ok', { hasText: 'startup seed applied again' }).waitFor();

@@ -27,9 +27,10 @@ import { WebhookEndpoints } from './resources/webhook-endpoints.js';
 // header, and the platform's error for it would quote the whole key.
 const keyPattern = /^sk_(live|test)_[\x21-\x7e]+$/;
 
-// The base URL of the client `withOptions` is copying, while it does: that client already warned
-// about a missing version segment, so a copy per request does not repeat the line.
-let copyingFrom: string | undefined;
+// withOptions hands its copy the base URL it already warned about under this key, so a copy made
+// per request does not repeat the line. A symbol no caller can name: it is not an option.
+const warnedFor: unique symbol = Symbol('warnedFor');
+type CopyOptions = ClientOptions & { [warnedFor]?: string };
 
 /**
  * The Chainbill API client: one instance per API key, holding a resource namespace per endpoint
@@ -109,7 +110,7 @@ export class Chainbill extends APIClient {
     this.baseUrl = checkBaseUrl(options.baseUrl ?? readEnv('CHAINBILL_BASE_URL'));
     const { logger, logLevel, ...settings } = checkSettings(options);
     const log = levelLogger(logger, logLevel);
-    if (this.baseUrl !== copyingFrom && !hasVersionSegment(this.baseUrl)) {
+    if (this.baseUrl !== (options as CopyOptions)[warnedFor] && !hasVersionSegment(this.baseUrl)) {
       log.warn(
         "baseUrl does not end in a version such as /v1, as the API's base URL does: every call will likely be a 404.",
       );
@@ -173,12 +174,7 @@ export class Chainbill extends APIClient {
     }
     const options: Record<string, unknown> = { ...this.#options };
     for (const [name, value] of Object.entries(overrides)) if (value !== undefined) options[name] = value;
-    copyingFrom = this.baseUrl;
-    try {
-      return new Chainbill(options);
-    } finally {
-      copyingFrom = undefined;
-    }
+    return new Chainbill({ ...options, [warnedFor]: this.baseUrl } as CopyOptions);
   }
 
   /**

@@ -1,12 +1,16 @@
-import type { PageFetcher } from '../internal/paging.js';
-import { encodeParams } from '../internal/params.js';
-import { toArrayOptions } from '../internal/schemas.js';
 import type { ListQuery } from '../internal/types.js';
-import { APIPromise } from './api-promise.js';
-import { ChainbillError } from './error.js';
+import { APIPromise, type WithResponse } from './api-promise.js';
+import { ChainbillError, RequestValidationError } from './error.js';
 
 /** How a list pages: `cursor` sends `next_cursor` back; `offset` advances `offset` (customers). */
 export type PaginationKind = 'cursor' | 'offset';
+
+/**
+ * Fetches one page for a query: the transport behind a list call.
+ *
+ * @internal
+ */
+export type PageFetcher<T> = (query: ListQuery) => Promise<WithResponse<Page<T>>>;
 
 /**
  * One page of a list (spec: List envelope): the items, `has_more` and `next_cursor`, and a way to
@@ -126,7 +130,7 @@ export class PagePromise<T> extends APIPromise<Page<T>> implements AsyncIterable
    * ```
    */
   async toArray(options: { max?: number } = {}): Promise<T[]> {
-    const max = encodeParams(toArrayOptions(), options).max ?? 10_000;
+    const max = maxItems(options);
     const items: T[] = [];
     for await (const item of this) {
       if (items.length === max) {
@@ -138,6 +142,31 @@ export class PagePromise<T> extends APIPromise<Page<T>> implements AsyncIterable
     }
     return items;
   }
+}
+
+// `max` checked as a call's params are (the same codes and messages): `0`, `NaN` or `Infinity`
+// would otherwise collect the whole list.
+function maxItems(options: unknown): number {
+  const refuse = (param: string, path: string[], code: string, message: string): never => {
+    throw new RequestValidationError(param, [{ path, code, message }]);
+  };
+  if (typeof options !== 'object' || options === null) {
+    return refuse('params', [], 'invalid_type', 'must be an object');
+  }
+  for (const key of Object.keys(options)) {
+    if (key !== 'max') refuse(key, [], 'unrecognized_keys', `unknown parameter \`${key}\``);
+  }
+  const { max } = options as { max?: unknown };
+  if (max === undefined) return 10_000;
+  if (typeof max !== 'number' || !Number.isFinite(max)) {
+    return refuse('max', ['max'], 'invalid_type', 'must be a number');
+  }
+  if (!Number.isInteger(max)) return refuse('max', ['max'], 'invalid_type', 'must be an integer');
+  if (max < 1) return refuse('max', ['max'], 'too_small', 'must be at least 1');
+  if (max > Number.MAX_SAFE_INTEGER) {
+    return refuse('max', ['max'], 'too_big', `must be at most ${Number.MAX_SAFE_INTEGER}`);
+  }
+  return max;
 }
 
 /**

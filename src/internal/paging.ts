@@ -1,14 +1,11 @@
 import * as z from 'zod/mini';
 import type { WithResponse } from '../core/api-promise.js';
 import { ResponseValidationError } from '../core/error.js';
-import { Page, PagePromise, type PaginationKind } from '../core/pagination.js';
+import { Page, type PageFetcher, PagePromise, type PaginationKind } from '../core/pagination.js';
 import type { RequestOptions } from '../core/request-options.js';
 import { listEnvelope } from './schemas.js';
 import type { Transport } from './transport.js';
 import type { ListQuery, ListSpec } from './types.js';
-
-/** Fetches one page for a query: the transport behind a list call. */
-export type PageFetcher<T> = (query: ListQuery) => Promise<WithResponse<Page<T>>>;
 
 // Unchecked items are the caller's choice (validateResponses: false); an unchecked envelope would
 // page on whatever `has_more` and `next_cursor` happen to be. Built once: a new `z.unknown()` per

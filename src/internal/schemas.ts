@@ -112,16 +112,6 @@ export const dateTimeParam: () => z.ZodMiniType<string, Date | string> = /*@__PU
   ),
 );
 
-/**
- * The options of `toArray` (DESIGN.md: Lists): `max` a positive integer, since `0`, `NaN` or
- * `Infinity` would otherwise collect the whole list; an unknown option is refused like any param.
- */
-export const toArrayOptions: () => z.ZodMiniType<{ max?: number | undefined }> = /*@__PURE__*/ lazy(() =>
-  z.strictObject({
-    max: z.optional(z.int().check(z.minimum(1))),
-  }),
-);
-
 /** The `limit` of every list (spec: Pagination): an integer from 1 to 100, 25 when not given. */
 export const listLimit = { min: 1, max: 100, default: 25 } as const;
 

@@ -4,7 +4,8 @@
  *
  * No fake timers here (they would stall the sockets) and no bounds on wall time (STYLE.md rule 15):
  * a test reads the wait the client chose from its `info` log line, and checks that the client
- * really asked `setTimeout` for that wait. retries.test.ts pins the waits down on a fake clock.
+ * really asked `setTimeout` for that wait, which then runs at once. retries.test.ts pins the waits
+ * down on a fake clock.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -46,14 +47,25 @@ afterEach(async () => {
   }
 });
 
-/** Every `setTimeout` asked for during the test (it still runs: the spy calls through). */
+/**
+ * Every `setTimeout` asked for during the test. A wait the client announced as a retry's runs at
+ * once, so the test does not sleep through the backoff; every other timer runs as asked.
+ */
 let timers: MockInstance<typeof setTimeout>;
 /** The retries the test's client announced, each with the wait it chose. */
 let retries: AnnouncedRetry[];
 let logger: Logger;
 beforeEach(() => {
-  timers = vi.spyOn(globalThis, 'setTimeout');
   ({ logger, retries } = retryLogger());
+  const realSetTimeout = globalThis.setTimeout;
+  timers = vi.spyOn(globalThis, 'setTimeout').mockImplementation(((
+    run: () => void,
+    ms?: number,
+    ...rest: unknown[]
+  ) => {
+    const announced = retries.some((retry) => retry.ms === Math.round(Number(ms)));
+    return realSetTimeout(run, announced ? 0 : ms, ...rest);
+  }) as typeof setTimeout);
 });
 
 /**

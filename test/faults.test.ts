@@ -47,9 +47,16 @@ afterEach(async () => {
   }
 });
 
+/** The `timeout` of the tests that time out: each attempt's timer, held as below. */
+const attemptTimeout = 150;
+/** When the test's servers last received a request (`performance.now()`), if they did. */
+let arrivedAt: number | undefined;
+
 /**
  * Every `setTimeout` asked for during the test. A wait the client announced as a retry's runs at
- * once, so the test does not sleep through the backoff; every other timer runs as asked.
+ * once, so the test does not sleep through the backoff. An attempt's timer of `attemptTimeout`
+ * fires only once that long has passed since its request reached the server, so a busy machine
+ * cannot end an attempt before it was sent. Every other timer runs as asked.
  */
 let timers: MockInstance<typeof setTimeout>;
 /** The retries the test's client announced, each with the wait it chose. */
@@ -57,14 +64,22 @@ let retries: AnnouncedRetry[];
 let logger: Logger;
 beforeEach(() => {
   ({ logger, retries } = retryLogger());
+  arrivedAt = undefined;
   const realSetTimeout = globalThis.setTimeout;
   timers = vi.spyOn(globalThis, 'setTimeout').mockImplementation(((
     run: () => void,
     ms?: number,
     ...rest: unknown[]
   ) => {
-    const announced = retries.some((retry) => retry.ms === Math.round(Number(ms)));
-    return realSetTimeout(run, announced ? 0 : ms, ...rest);
+    if (retries.some((retry) => retry.ms === Math.round(Number(ms)))) return realSetTimeout(run, 0, ...rest);
+    if (ms !== attemptTimeout) return realSetTimeout(run, ms, ...rest);
+    const armedAt = performance.now();
+    const handle = realSetTimeout(() => {
+      const since = arrivedAt !== undefined && arrivedAt >= armedAt ? performance.now() - arrivedAt : 0;
+      if (since >= attemptTimeout) run();
+      else handle.refresh();
+    }, ms);
+    return handle;
   }) as typeof setTimeout);
 });
 
@@ -88,6 +103,7 @@ async function faultServer(...script: Handler[]): Promise<{ url: string; seen: S
   const seen: Seen[] = [];
   const server = createServer((req, res) => {
     const handler = script[Math.min(seen.length, script.length - 1)];
+    arrivedAt = performance.now();
     const key = req.headers['idempotency-key'];
     seen.push({
       method: req.method ?? '',
@@ -245,19 +261,19 @@ describe('broken connections', () => {
 
   it('a server slower than `timeout`: APIConnectionTimeoutError after maxRetries + 1 attempts', async () => {
     const { url, seen } = await faultServer(neverAnswer);
-    const { result } = await create(clientAt(url, { maxRetries: 1, timeout: 150 }));
+    const { result } = await create(clientAt(url, { maxRetries: 1, timeout: attemptTimeout }));
     expect(result).toBeInstanceOf(APIConnectionTimeoutError);
     expect((result as Error).message).toBe('Request timed out after 150 ms.');
     expectOneKey(seen, 2);
     // Each attempt ran under a 150 ms timer; the first ended in a timeout, retried after a backoff.
-    expect(timers.mock.calls.filter(([, ms]) => ms === 150)).toHaveLength(2);
+    expect(timers.mock.calls.filter(([, ms]) => ms === attemptTimeout)).toHaveLength(2);
     expectWaits(firstBackoff);
     expect(retries[0]?.reason).toBe('Request timed out after 150 ms.');
   });
 
   it('the timeout covers the body: headers on time, a body that stalls, times out', async () => {
     const { url, seen } = await faultServer(stallMidBody, created);
-    const { result } = await create(clientAt(url, { maxRetries: 0, timeout: 150 }));
+    const { result } = await create(clientAt(url, { maxRetries: 0, timeout: attemptTimeout }));
     // The server never ends the body: only the client's 150 ms timer can have ended the call.
     expect(result).toBeInstanceOf(APIConnectionTimeoutError);
     expect((result as Error).message).toBe('Request timed out after 150 ms.');

@@ -91,6 +91,10 @@ const config: ViteUserConfig = defineConfig({
           name: 'unit',
           include: ['test/**/*.test.ts'],
           exclude: [...packageTests, ...memoryTests],
+          // Files share a worker and its module cache: each test builds its own clients and fakes,
+          // and test/setup/restore.ts undoes what a test fakes or stubs.
+          isolate: false,
+          setupFiles: [...shared.test.setupFiles, 'test/setup/restore.ts'],
           maxWorkers: workers,
           sequence: { groupOrder: 2 },
         },

@@ -18,11 +18,12 @@
  * in node_modules; `npm pack --dry-run` checks it (scripts/check-packed-links.mjs checks every
  * link of the packed tarball).
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { posix } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import { Chainbill } from 'chainbill';
 import { createFakeChainbill } from 'chainbill/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -31,6 +32,7 @@ import { pageModules, type SnippetModule } from './docs-snippets.js';
 import { resourceMethods } from './resource-methods.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
+const run = promisify(execFile);
 const scratch = `${root}.tmp/docs-coverage-${process.pid}-${randomUUID()}/`;
 /** How long a script may run before it counts as hung: a guard, far above the seconds it takes. */
 const hangGuardMs = 90_000;
@@ -243,11 +245,13 @@ describe('the guides and the README', () => {
     ).toEqual([]);
   });
 
-  it('ship in the package, so that the links between them and from the README resolve there', () => {
-    const packed = execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
+  // npm takes seconds to start on a busy machine: the guard is the script's, not the test default.
+  it('ship in the package, so that the links between them and from the README resolve there', {
+    timeout: hangGuardMs,
+  }, async () => {
+    const { stdout: packed } = await run('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
       cwd: root,
       encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
     });
     const [{ files }] = JSON.parse(packed) as [{ files: { path: string }[] }];
     const shipped = files.map((file) => file.path);

@@ -98,7 +98,7 @@ function runScript(file: string): Promise<{ code: number | null; output: string;
 
 /**
  * The resources open now beyond those in `before` (a multiset difference), e.g. `TCPServerWrap`.
- * Process-wide, which is this file alone: vitest's default pool runs each test file in a process.
+ * Process-wide: a worker runs one test file at a time, so what an earlier file left is in `before`.
  */
 function openSince(before: readonly string[]): string[] {
   const left = [...before];

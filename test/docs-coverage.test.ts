@@ -153,8 +153,9 @@ describe('the scripts: every module without a context that is not a test file', 
     );
   });
 
-  // Throws (an assert line, a rejected call) with the page's line number in the stack.
-  it.each(scripts.map((s) => [s.name, s.file] as const))(
+  // Throws (an assert line, a rejected call) with the page's line number in the stack. Each in a
+  // process of its own, so they run at once.
+  it.concurrent.each(scripts.map((s) => [s.name, s.file] as const))(
     '%s runs, and exits by itself',
     async (name, file) => {
       const { code, output, hung } = await runScript(file);

@@ -6,13 +6,13 @@ import { defineConfig, type ViteUserConfig } from 'vitest/config';
  * The suite in three tiers (CONTRIBUTING.md: Testing), each a vitest project; `vitest run` runs
  * them all, `vitest run --project unit` one of them.
  *
- * - `memory` (test/memory/): the tests that bound the heap or the RSS. They run first, in one fork
- *   of their own with `--expose-gc`, before any other test file starts: no other work in vitest
- *   moves their figures.
- * - `unit`: the rest of test/, on `src/` through the aliases below; nothing is built.
- * - `package`: the tests of the built package (`dist/`), built once by scripts/dist.mjs: beside
- *   the memory tier under `npm test` (scripts/test.mjs), or, when vitest runs on its own, by the
- *   tier's globalSetup before any tier starts (test/setup/dist.ts).
+ * - `memory` (test/memory/): the tests that bound the heap or the RSS, each file in a fork of its
+ *   own with `--expose-gc`: no other test's work moves their figures.
+ * - `unit`: the rest of test/, on `src/` through the aliases below; nothing is built. Its files
+ *   share a worker and its module cache (`isolate: false`).
+ * - `package`: the tests of the built package (`dist/`), built once by scripts/dist.mjs: first in
+ *   `npm test`'s lane of checks (scripts/test.mjs), or, when vitest runs on its own, by the tier's
+ *   globalSetup before any tier starts (test/setup/dist.ts).
  *
  * Types are not checked here: `npm test` runs one type check of src/, test/ (the `*.test-d.ts`
  * type tests included) and the docs' snippets beside vitest (scripts/typecheck.ts).
@@ -44,8 +44,9 @@ if (strays.length > 0) {
 }
 
 /**
- * The unit and package tiers share a group, and so a number of workers: one a core. vitest's
- * default leaves a core to its main process, which idles while forks run the tests.
+ * The tiers run together, in one pool of workers (vitest asks one number of the projects of a
+ * group): one a core. vitest's default leaves a core to its main process, which idles while forks
+ * run the tests.
  */
 const workers = '100%';
 
@@ -77,11 +78,9 @@ const config: ViteUserConfig = defineConfig({
           name: 'memory',
           include: memoryTests,
           execArgv: ['--expose-gc'],
-          // One fork, one file at a time, in a group of its own that runs before the others (a
-          // group order of 0 with one worker would run it last, vitest's sequential group).
-          fileParallelism: false,
-          maxWorkers: 1,
-          sequence: { groupOrder: 1 },
+          // A fork per file (isolated, as vitest's default is): a figure of heap or RSS is that
+          // process's own, which no other test shares, so the tier runs beside the others.
+          maxWorkers: workers,
         },
       },
       {
@@ -96,7 +95,6 @@ const config: ViteUserConfig = defineConfig({
           isolate: false,
           setupFiles: [...shared.test.setupFiles, 'test/setup/restore.ts'],
           maxWorkers: workers,
-          sequence: { groupOrder: 2 },
         },
       },
       {
@@ -108,7 +106,6 @@ const config: ViteUserConfig = defineConfig({
           globalSetup: ['test/setup/dist.ts'],
           setupFiles: [...shared.test.setupFiles, 'test/setup/dist-ready.ts'],
           maxWorkers: workers,
-          sequence: { groupOrder: 2 },
         },
       },
     ],

@@ -2,7 +2,7 @@
 /**
  * Builds `dist/` as `npm run build` does (tsup, then the declarations), unless `dist/` is already
  * newer than every build input: the package tier's tests (vitest.config.ts) need it, and nothing
- * else in `npm test` does. Run by `npm test` (scripts/test.mjs) beside the memory tier, and by the
+ * else in `npm test` does. Run first by `npm test`'s lane of checks (scripts/test.mjs), and by the
  * package tier's globalSetup (test/setup/dist.ts) when vitest runs on its own.
  *
  *   node scripts/dist.mjs [--status <file>]

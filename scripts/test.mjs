@@ -2,22 +2,23 @@
 /**
  * `npm test`, in two lanes that keep a 2-core machine busy:
  *
- * - the checks, one after another: Biome, the import-cycle check (scripts/check-cycles.mjs), the
- *   one type check (scripts/typecheck.ts), then the build of `dist/` (scripts/dist.mjs);
- * - vitest, all its tiers (vitest.config.ts): the memory tier first, alone, beside the checks;
- *   then the unit and package tiers. The package tier waits for the build (CHAINBILL_DIST_STATUS,
- *   test/setup/dist-ready.ts); nothing else does.
+ * - the checks, one after another: the build of `dist/` first (scripts/dist.mjs), since the package
+ *   tier waits for it, then Biome, the import-cycle check (scripts/check-cycles.mjs) and the one
+ *   type check (scripts/typecheck.ts);
+ * - vitest, all its tiers at once (vitest.config.ts). The package tier's files wait for the build
+ *   (CHAINBILL_DIST_STATUS, test/setup/dist-ready.ts); nothing else does.
  *
  * Arguments go to vitest: `npm test -- --reporter=json --outputFile=.tmp/vitest.json`. With
  * `--project` naming tiers other than `package`, `dist/` is not built.
  *
  * vitest's output comes as it runs; each check's output comes whole, once vitest is done, then a
- * line per step with its time. Exits 1 when any step failed.
+ * line per step with its time, and the whole run's. Exits 1 when any step failed.
  */
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
+const started = Date.now();
 const root = fileURLToPath(new URL('../', import.meta.url));
 const node = process.execPath;
 const args = process.argv.slice(2);
@@ -39,7 +40,7 @@ const needsDist = projects.length === 0 || projects.includes('package');
  * @returns {Promise<{ name: string, ok: boolean, seconds: number, output: string }>}
  */
 function run(name, [program, ...rest], { live = false, env } = {}) {
-  const started = Date.now();
+  const start = Date.now();
   return new Promise((resolve) => {
     const child = spawn(program ?? '', rest, {
       cwd: root,
@@ -54,20 +55,20 @@ function run(name, [program, ...rest], { live = false, env } = {}) {
       output += chunk;
     });
     const done = (ok, extra = '') =>
-      resolve({ name, ok, seconds: (Date.now() - started) / 1000, output: output + extra });
+      resolve({ name, ok, seconds: (Date.now() - start) / 1000, output: output + extra });
     child.on('error', (error) => done(false, String(error)));
     child.on('close', (code, signal) => done(code === 0, signal ? `killed by ${signal}\n` : ''));
   });
 }
 
-/** The checks, in order, each run whatever the one before gave; the build last. */
+/** The checks, in order, each run whatever the one before gave; the build first. */
 async function checks() {
   const steps = [
     ['lint', [node, 'node_modules/@biomejs/biome/bin/biome', 'check', '.']],
     ['cycles', [node, 'scripts/check-cycles.mjs', 'src']],
     ['types', [node, '--import', 'tsx', 'scripts/typecheck.ts']],
   ];
-  if (needsDist) steps.push(['build', [node, 'scripts/dist.mjs', '--status', statusFile]]);
+  if (needsDist) steps.unshift(['build', [node, 'scripts/dist.mjs', '--status', statusFile]]);
   const results = [];
   for (const [name, command] of steps) results.push(await run(name, command));
   return results;
@@ -88,4 +89,5 @@ console.log('');
 for (const { name, ok, seconds } of results) {
   console.log(`${ok ? '✓' : '✗'} ${name.padEnd(7)} ${seconds.toFixed(1).padStart(5)} s`);
 }
+console.log(`  ${'total'.padEnd(7)} ${((Date.now() - started) / 1000).toFixed(1).padStart(5)} s`);
 if (results.some((result) => !result.ok)) process.exitCode = 1;

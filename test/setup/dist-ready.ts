@@ -1,6 +1,6 @@
 /**
  * A setupFile of the package tier: under `npm test`, waits for the `dist/` build that
- * scripts/test.mjs runs beside the memory tier (test/setup/dist.ts) before the test file is even
+ * scripts/test.mjs runs first in its lane of checks (test/setup/dist.ts) before the test file is even
  * imported, and fails the file, with the build's output, when that build failed. When vitest runs
  * on its own, the globalSetup has built `dist/` already and this returns at once.
  */

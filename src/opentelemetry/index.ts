@@ -1,6 +1,6 @@
 /**
  * `chainbill/opentelemetry`: hooks that trace every call as one OpenTelemetry CLIENT span
- * (DESIGN.md: Hooks and telemetry). `@opentelemetry/api` is an optional peer, loaded only by this
+ * (docs/hooks.md). `@opentelemetry/api` is an optional peer, loaded only by this
  * entry; `chainbill` itself never loads it.
  *
  * @module

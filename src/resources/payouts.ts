@@ -30,7 +30,7 @@ import {
 } from './payout-intent.js';
 import { type PayoutSettlement, PayoutSettlements } from './payout-settlements.js';
 
-// Payouts: params, operations, the class. The model is in payout-intent.ts (STYLE.md rules 1, 7).
+// Payouts: params, operations, the class. The model is in payout-intent.ts.
 
 /** Parameters of {@link Payouts.create} (spec: POST /payouts). */
 export interface PayoutCreateParams {

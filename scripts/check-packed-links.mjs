@@ -11,7 +11,8 @@
  * go-to-definition lands). Two kinds of reference must name a file inside the unpacked package:
  *
  * - a relative Markdown link or image (`[text](href)`, `![alt](src)`, `[id]: href`) outside code,
- *   its anchor (`#…`) and query dropped; absolute URLs and in-page anchors are left alone;
+ *   in a page or a comment, its anchor (`#…`) and query dropped; absolute URLs and in-page
+ *   anchors are left alone;
  * - a path written as text, in code spans and code blocks too: one that starts with a top-level
  *   entry of the repository (`test/…`, `scripts/…`, `src/…`, `tsup.config.ts`; a `<name>` or `*`
  *   segment ends the part checked), and the documents kept beside the repository (`DESIGN.md`,
@@ -189,7 +190,9 @@ for (const page of pages) {
   check(page, pathMentions(text));
 }
 for (const file of sources) {
-  check(file, pathMentions(commentsOnly(readFileSync(join(pkg, file), 'utf8'))));
+  const comments = commentsOnly(readFileSync(join(pkg, file), 'utf8'));
+  check(file, relativeLinks(comments));
+  check(file, pathMentions(comments));
 }
 rmSync(work, { recursive: true, force: true });
 

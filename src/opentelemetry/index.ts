@@ -3,7 +3,7 @@
  * (docs/hooks.md). `@opentelemetry/api` is an optional peer, loaded only by this
  * entry; `chainbill` itself never loads it.
  *
- * @module
+ * @module chainbill/opentelemetry
  */
 import { type Attributes, type Span, SpanKind, SpanStatusCode, type Tracer, trace } from '@opentelemetry/api';
 import type { HookInfo, Hooks } from '../core/hooks.js';

@@ -5,8 +5,11 @@
  * `test/<name>.test.ts`, `transport.ts`) and from plain text (`docs/packaging.md`); the part before
  * a placeholder (`<name>`, `*`) must exist, and a bare file name must be a file of the tree. Paths
  * outside it (`../shared/…`) and packages (`@tsconfig/strictest`) are not read.
+ *
+ * The code says what it does, not which ticket asked for it: no issue number in src/, test/,
+ * scripts/ or .ci/ (code, comments, test titles), and no test title numbered like a ticket's item.
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { posix } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,7 +22,7 @@ const generated = /^(dist|docs\/api|node_modules|\.tmp)(\/|$)/;
 const extension = /\.(ts|mts|cts|js|mjs|cjs|md|json|sh)$/;
 
 /** Every file of the tree under the folders above, by path from the root. */
-const tree = folders.flatMap((folder) =>
+const tree: string[] = folders.flatMap((folder) =>
   readdirSync(`${root}${folder}`, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
     .map((entry) => posix.join(posix.relative(root, entry.parentPath).split('\\').join('/'), entry.name)),
@@ -66,5 +69,32 @@ describe('the repository guides', () => {
     );
     expect(paths).toEqual(['src/testing/gone.ts', 'vanished.ts', 'test/nowhere.test.ts']);
     expect(paths.filter((path) => exists(path))).toEqual([]);
+  });
+});
+
+/** The lines of the tree's code that cite a ticket: `{ where, text }`. */
+function ticketCitations(files: string[], read: (file: string) => string): string[] {
+  const ticket = /\bissues? #?\d+|\b(?:describe|it|test)\(\s*['"`]\d+\./i;
+  return files.flatMap((file) =>
+    read(file)
+      .split('\n')
+      .flatMap((line, i) => (ticket.test(line) ? [`${file}:${i + 1}: ${line.trim()}`] : [])),
+  );
+}
+
+describe('the code and its tests', () => {
+  it('cite no issue numbers, in comments or test titles', () => {
+    const code = tree.filter((file) => /^(src|test|scripts|\.ci)\//.test(file) && !file.endsWith('.json'));
+    expect(code.length).toBeGreaterThan(100);
+    expect(ticketCitations(code, (file) => readFileSync(`${root}${file}`, 'utf8'))).toEqual([]);
+  });
+
+  it('reads a ticket number as one', () => {
+    const lines = [
+      `// Response validation (${'issue'} 21).`,
+      `describe('${15}. the fake answers', () => {});`,
+      '// ok',
+    ];
+    expect(ticketCitations(['a.ts'], () => lines.join('\n'))).toHaveLength(2);
   });
 });

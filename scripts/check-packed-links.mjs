@@ -18,6 +18,9 @@
  *   segment ends the part checked), and the documents kept beside the repository (`DESIGN.md`,
  *   `STYLE.md`, `api-spec.md`, `../shared/…`), which no package has.
  *
+ * A page or comment that cites an issue by number (`issue 21`) fails too: the reader of a package
+ * has no tracker to open, so the text says what was decided instead.
+ *
  * Prints every reference that leads nowhere and exits 1; a path that resolves in a clone of the
  * repository but not in node_modules/chainbill is exactly what this catches.
  */
@@ -134,7 +137,9 @@ function pathMentions(text) {
   const mentions = [];
   text.split('\n').forEach((raw, i) => {
     const line = raw.replace(/[a-z][a-z0-9+.-]*:\/\/[^\s)>\]`'"]*/gi, ' ');
-    for (const [token] of line.matchAll(/(?<![\w.@/:-])(?:\.\.?\/)*\.?[\w@<*-][\w@.<>*-]*(?:\/[\w@.<>*-]*)*/g)) {
+    for (const [token] of line.matchAll(
+      /(?<![\w.@/:-])(?:\.\.?\/)*\.?[\w@<*-][\w@.<>*-]*(?:\/[\w@.<>*-]*)*/g,
+    )) {
       const href = token.replace(/[.]+$/, '');
       const segments = href
         .split('/')
@@ -178,6 +183,13 @@ function resolves(file, { path, relativeToFile = true }) {
 
 const broken = [];
 let checked = 0;
+/** Lines of a text that cite an issue by number, as references that resolve nowhere. */
+const issueCitations = (text) =>
+  text
+    .split('\n')
+    .flatMap((line, i) =>
+      /\bissues? #?\d+/i.test(line) ? [{ line: i + 1, href: 'an issue number', path: '' }] : [],
+    );
 const check = (file, references) => {
   for (const reference of references) {
     checked += 1;
@@ -188,17 +200,19 @@ for (const page of pages) {
   const text = readFileSync(join(pkg, page), 'utf8');
   check(page, relativeLinks(text));
   check(page, pathMentions(text));
+  check(page, issueCitations(text));
 }
 for (const file of sources) {
   const comments = commentsOnly(readFileSync(join(pkg, file), 'utf8'));
   check(file, relativeLinks(comments));
   check(file, pathMentions(comments));
+  check(file, issueCitations(comments));
 }
 rmSync(work, { recursive: true, force: true });
 
 const name = packed.split(/[\\/]/).at(-1);
 if (broken.length > 0) {
-  console.error(`${broken.length} references in the packed ${name} name files it does not have:`);
+  console.error(`${broken.length} references in the packed ${name} lead nowhere its reader can open:`);
   for (const line of broken) console.error(`  ${line}`);
   console.error(
     'Ship the target (package.json "files"), name what ships instead (a docs page, an API route),',

@@ -18,7 +18,7 @@
  *   segment ends the part checked), and the documents kept beside the repository (`DESIGN.md`,
  *   `STYLE.md`, `api-spec.md`, `../shared/…`), which no package has.
  *
- * A page or comment that cites an issue by number (`issue 21`) fails too: the reader of a package
+ * A page or comment that cites an issue by its number fails too: the reader of a package
  * has no tracker to open, so the text says what was decided instead.
  *
  * Prints every reference that leads nowhere and exits 1; a path that resolves in a clone of the

@@ -7,6 +7,7 @@
  */
 import type { Chainbill } from 'chainbill';
 import fc from 'fast-check';
+import { feedOwnedParams } from '../src/internal/feed-options.js';
 import { idPrefixes } from '../src/internal/ids.js';
 import type { Operation } from '../src/internal/operation.js';
 import { checkoutOperations } from '../src/resources/checkouts.js';
@@ -191,6 +192,30 @@ function caller(namespace: string, method: string, operation: Operation): Row['c
   };
 }
 
+const feedStart = new Date('2026-01-01T00:00:00.000Z');
+
+/**
+ * Reads a revenue event feed until its first poll is answered: the options a row passes (a
+ * non-object or an array as they are, to be refused), a start, and a signal a hook aborts.
+ */
+function watchOnce(client: Chainbill, _id: string, params: never): PromiseLike<unknown> {
+  const stop = new AbortController();
+  const options =
+    typeof params === 'object' && params !== null && !Array.isArray(params)
+      ? {
+          ...(params as object),
+          from: feedStart,
+          signal: stop.signal,
+          hooks: { afterResponse: [() => stop.abort()] },
+        }
+      : params;
+  return (async () => {
+    for await (const _ of client.revenueEvents.watch(options)) {
+      // Events of the first poll: the abort ends the feed after them.
+    }
+  })();
+}
+
 /** Every SDK method: one row per operation, and the shortcuts that send an operation with fixed params. */
 export const rows: Row[] = [
   ...Object.entries(tables).flatMap(([namespace, operations]) =>
@@ -218,6 +243,18 @@ export const rows: Row[] = [
     ),
     idPrefix: 'po_',
     sends: (id) => ({ payout_intent_id: id, limit: 100 }),
+  },
+  // A feed polls the list: its options are the list's filters, and each poll adds its own
+  // date_from (the start) and limit. The call ends the feed once its first poll is answered.
+  {
+    ...row('revenueEvents.watch', revenueEventOperations.list, watchOnce, {
+      fixed: { date_from: feedStart.toISOString(), limit: 100 },
+    }),
+    fields: Object.fromEntries(
+      Object.entries(row('revenueEvents.list', revenueEventOperations.list, watchOnce).fields).filter(
+        ([param]) => !feedOwnedParams.includes(param),
+      ),
+    ),
   },
   ...(
     [

@@ -163,7 +163,8 @@ function caller(entry: CatalogEntry): Row['call'] {
   };
 }
 
-const feedStart = new Date('2026-01-01T00:00:00.000Z');
+// Ahead of the clock: a feed behind the present would read a slice of time (a `date_to`) first.
+const feedStart = new Date('2099-01-01T00:00:00.000Z');
 
 /**
  * Reads a revenue event feed until its first poll is answered: the options a row passes (a

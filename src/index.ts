@@ -31,6 +31,7 @@ export {
   ResponseValidationError,
   UnprocessableEntityError,
 } from './core/error.js';
+export { RevenueEventFeed } from './core/feed.js';
 export type { Hook, HookInfo, Hooks } from './core/hooks.js';
 export type { Logger, LogLevel } from './core/logger.js';
 export { fromAtomicUnits, toAtomicUnits, tokenDecimals } from './core/money.js';

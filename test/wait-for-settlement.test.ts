@@ -138,6 +138,35 @@ describe('payouts.waitForSettlement', () => {
     expect(fake.requests).toHaveLength(0);
   });
 
+  it.each([
+    ['null', null],
+    ['an object without an id', { status: 'approved' }],
+    [
+      'an id getter that throws',
+      Object.defineProperty({}, 'id', {
+        get: () => {
+          throw new Error('trap');
+        },
+      }),
+    ],
+    [
+      'a Proxy that throws on every trap',
+      new Proxy(
+        {},
+        {
+          get: () => {
+            throw new Error('trap');
+          },
+        },
+      ),
+    ],
+  ])('%s in place of a payout is refused as a bad id, nothing sent', async (_, payout) => {
+    const error = await chainbill.payouts.waitForSettlement(payout as never).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RequestValidationError);
+    expect(error).toMatchObject({ param: 'id' });
+    expect(fake.requests).toHaveLength(0);
+  });
+
   it('takes an approved payout object as well as its id', async () => {
     const payout = fake.seed.payout({ status: 'approved', chain: 'base' });
     fake.simulate.settlePayout(payout.id, { confirmations: 3 });

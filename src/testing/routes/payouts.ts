@@ -7,16 +7,16 @@ import {
   payoutIntentSchema,
   payoutStatuses,
 } from '../../resources/payout-intent.js';
+import type {
+  PayoutCreateParams,
+  PayoutListParams,
+  PayoutUpdateParams,
+} from '../../resources/payout-params.js';
 import {
   type PayoutSettlementListParams,
   payoutSettlementOperations,
 } from '../../resources/payout-settlements.js';
-import {
-  type PayoutCreateParams,
-  type PayoutListParams,
-  type PayoutUpdateParams,
-  payoutOperations,
-} from '../../resources/payouts.js';
+import { payoutOperations } from '../../resources/payouts.js';
 import { randomAddress } from '../addresses.js';
 import { conflict, invalid, notFound } from '../errors.js';
 import { transition, walk } from '../lifecycle.js';

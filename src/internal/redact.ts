@@ -10,8 +10,8 @@ const keyShape = /sk_(live|test)_[A-Za-z0-9_-]+/gi;
 // A value nested deeper than this is kept as a placeholder: every later walk of it (a hook's
 // copy, the caller's `JSON.stringify`) stays far from the stack's limit.
 const maxDepth = 64;
-/** What a part of a server value nested deeper than {@link maxDepth} levels becomes. */
-export const cutPlaceholder: string = `[nested deeper than ${maxDepth} levels: not kept]`;
+// What a part of a server value nested deeper than `maxDepth` levels becomes.
+const cutPlaceholder = `[nested deeper than ${maxDepth} levels: not kept]`;
 
 /** Redaction with one client's key: its text, values and headers forms. */
 export interface Redactor {

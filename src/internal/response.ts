@@ -67,7 +67,8 @@ const maxCauses = 8;
 
 /**
  * The message of a connection error: where the call went and the innermost reason, such as
- * `Connection error reaching 127.0.0.1:9: fetch failed (bad port)`. Platform text, redacted all the same.
+ * `Connection error reaching 127.0.0.1:9: fetch failed (bad port)`. Platform text, redacted all
+ * the same.
  *
  * @param baseUrl - The client's base URL, for its host and port.
  * @param cause - What the platform's `fetch` threw.

@@ -133,7 +133,10 @@ export class Chainbill extends APIClient {
     if (options.checkAddresses !== undefined && typeof options.checkAddresses !== 'boolean') {
       throw new ConfigurationError('checkAddresses must be true or false.');
     }
-    this.payouts = new Payouts(this, { checkAddresses: options.checkAddresses ?? true });
+    this.payouts = new Payouts(this, {
+      checkAddresses: options.checkAddresses ?? true,
+      redact: this.#transport.redact.value,
+    });
     this.paymentMethods = new PaymentMethods(this);
     this.plans = new Plans(this);
     this.entitlements = new Entitlements(this);

@@ -199,12 +199,17 @@ export const rows: Row[] = [
       ...(entry.fixed ? { fixed: entry.fixed } : entry.paging === 'offset' ? { fixed: { offset: 0 } } : {}),
     }),
   ),
-  // A wait is polls of the settlement list: its options are no params, and it sends the id.
+  // A wait is polls of the settlement list: its options are no params, and it sends the id. The
+  // row makes one poll, whatever the clock: its signal aborts once that poll is answered.
   {
     ...row(
       'payouts.waitForSettlement',
       payoutSettlementOperations.list,
-      (c, id) => c.payouts.waitForSettlement(id, { pollIntervalMs: 1, maxWaitMs: 1 }),
+      (c, id) => {
+        const stop = new AbortController();
+        const hooks = { afterResponse: [() => stop.abort()] };
+        return c.payouts.waitForSettlement(id, { signal: stop.signal, hooks });
+      },
       { ownParams: false },
     ),
     idPrefix: 'po_',

@@ -5,7 +5,7 @@ import type { RequestOptions } from '../core/request-options.js';
 import { APIResource } from '../core/resource.js';
 import type { WaitForSettlementOptions } from '../core/wait.js';
 import type { Action, ListOperation, Operation } from '../internal/operation.js';
-import { waitForSettlement } from '../internal/wait.js';
+import { type SettlementSource, waitForSettlement } from '../internal/wait.js';
 import { type PayoutIntent, payoutIntentSchema } from './payout-intent.js';
 import {
   type PayoutCreateParams,
@@ -70,14 +70,21 @@ export class Payouts extends APIResource {
   /** On-chain settlement records of payouts (spec: GET /payouts/settlements). */
   readonly settlements: PayoutSettlements;
   readonly #create: Operation<PayoutCreateParams, PayoutIntent>;
+  readonly #settling: SettlementSource<PayoutSettlement>;
 
   /**
    * @param client - The client to call through.
-   * @param options - `checkAddresses`: the client option of that name.
+   * @param options - `checkAddresses`: the client option of that name; `redact`: the client's
+   *   redaction of server data, for what a wait keeps on its error.
    */
-  constructor(client: Chainbill, options: { checkAddresses: boolean } = { checkAddresses: true }) {
+  constructor(client: Chainbill, options: { checkAddresses: boolean; redact: (value: unknown) => unknown }) {
     super(client);
     this.settlements = new PayoutSettlements(client);
+    const settlements = this.settlements;
+    this.#settling = {
+      list: (id, poll) => settlements.list({ payout_intent_id: id, limit: 100 }, poll),
+      redact: options.redact,
+    };
     const create = payoutOperations.create; // with `checkAddresses: false`, without the address check
     this.#create = options.checkAddresses ? create : { ...create, params: payoutCreateSchemaUnchecked };
   }
@@ -180,28 +187,35 @@ export class Payouts extends APIResource {
 
   /**
    * Waits for a payout to settle on-chain: polls its settlement records
-   * (`GET /payouts/settlements?payout_intent_id=…`) every `pollIntervalMs` until one has
-   * `minConfirmations`, and resolves with it. Each poll is an ordinary call (retries, hooks,
-   * spans), with the `RequestOptions` given here. The spec has no route to read one payout, so a
-   * payout that fails is seen only as one that never settles: look at
-   * `payouts.list({ status: 'failed' })` when the wait times out (docs/api-tour.md).
+   * (`GET /payouts/settlements?payout_intent_id=…`) every `pollIntervalMs` until one of that
+   * payout has `minConfirmations`, and resolves with it; a record of another payout is never
+   * taken. Each poll is an ordinary call (retries, hooks, spans), with the `RequestOptions` given
+   * here. `maxWaitMs` is a deadline for the whole wait, retries and `Retry-After` included. The
+   * spec has no route to read one payout, so a payout that fails is seen only as one that never
+   * settles: the timeout's message says so, and `payouts.list({ status: 'failed' })` tells
+   * (docs/money.md).
    *
-   * @param id - Payout id, prefix `po_`, of an approved payout.
+   * @param payout - The payout (a `draft` or `canceled` one is refused at once), or its id, prefix `po_`.
    * @param options - `minConfirmations` (default 1), `pollIntervalMs` (ms, default 5 000),
    *   `maxWaitMs` (ms, default 15 minutes), `signal`, and the options of each poll.
    * @returns The settlement record with the most confirmations, once it has `minConfirmations`.
-   * @throws {RequestValidationError} for a bad id (`param: 'id'`) or option, before any poll.
-   * @throws {WaitTimeoutError} after `maxWaitMs`, with `lastSettlement` and `waitedMs`.
+   * @throws {RequestValidationError} before any poll: a bad id (`param: 'id'`) or option, or a
+   *   payout object that is a `draft` or `canceled` (`param: 'status'`): such a payout never settles.
+   * @throws {WaitTimeoutError} at the deadline, with `lastSettlement` (redacted) and `waitedMs`;
+   *   a poll in flight then is aborted.
    * @throws {APIUserAbortError} as soon as `signal` aborts; no poll is sent after it.
    * @throws {APIError} and the other errors of a poll that fails for good.
    * @example
    * ```ts
    * const approved = await chainbill.payouts.approve(payoutId);
-   * const settlement = await chainbill.payouts.waitForSettlement(approved.id, { minConfirmations: 20 });
+   * const settlement = await chainbill.payouts.waitForSettlement(approved, { minConfirmations: 20 });
    * console.log(settlement.tx_hash, settlement.confirmations);
    * ```
    */
-  waitForSettlement(id: string, options: WaitForSettlementOptions = {}): Promise<PayoutSettlement> {
-    return waitForSettlement(this.settlements, id, options);
+  waitForSettlement(
+    payout: PayoutIntent | string,
+    options: WaitForSettlementOptions = {},
+  ): Promise<PayoutSettlement> {
+    return waitForSettlement(this.#settling, payout, options);
   }
 }

@@ -30,6 +30,8 @@ export { fromAtomicUnits, toAtomicUnits, tokenDecimals } from './core/money.js';
 export type { PaginationKind } from './core/pagination.js';
 export { Page, PagePromise } from './core/pagination.js';
 export { path } from './core/path.js';
+export type { PayoutPolicy, PayoutPolicyRule, PayoutRecipients } from './core/payout-policy.js';
+export { checkPayoutPolicy, PayoutPolicyError } from './core/payout-policy.js';
 export type { RequestOptions } from './core/request-options.js';
 export type {
   Chain,
@@ -54,6 +56,7 @@ export type * from './resources/payment-links.js';
 export { PaymentLinks } from './resources/payment-links.js';
 export type * from './resources/payment-methods.js';
 export { PaymentMethods } from './resources/payment-methods.js';
+export type * from './resources/payout-create.js';
 export type * from './resources/payout-intent.js';
 export type * from './resources/payout-settlements.js';
 export { PayoutSettlements } from './resources/payout-settlements.js';

@@ -1,58 +1,38 @@
 import * as z from 'zod/mini';
 import type { Chainbill } from '../client.js';
 import type { APIPromise } from '../core/api-promise.js';
+import { RequestValidationError } from '../core/error.js';
 import type { PagePromise } from '../core/pagination.js';
+import type { PayoutPolicy } from '../core/payout-policy.js';
 import type { RequestOptions } from '../core/request-options.js';
 import { APIResource } from '../core/resource.js';
-import type { Chain, Token } from '../core/types.js';
 import type { WaitForSettlementOptions } from '../core/wait.js';
-import { recipientAddressCheck, tokenAmountParam } from '../internal/money-checks.js';
-import type { ListOperation, Operation } from '../internal/operation.js';
-import {
-  chainParam,
-  cursorParam,
-  dateTimeParam,
-  lazy,
-  limitParam,
-  maxString,
-  tokenParam,
-} from '../internal/schemas.js';
+import { moneyChecks } from '../internal/money-checks.js';
+import { encodedRequestOf, type ListOperation, type Operation } from '../internal/operation.js';
+import { checkPayout, type PayoutCheckSetup } from '../internal/payout-checks.js';
+import { compilePolicy } from '../internal/payout-policy.js';
+import { cursorParam, dateTimeParam, lazy, limitParam } from '../internal/schemas.js';
 import { paramsFor } from '../internal/tie.js';
 import { waitForSettlement } from '../internal/wait.js';
 import {
+  createPayoutFields,
+  createPayoutParams,
+  createPayoutParamsUnchecked,
+  type PayoutCreateParams,
+  type PayoutPreview,
+  payoutDescription,
+} from './payout-create.js';
+import {
   type PayoutIntent,
-  type PayoutReferenceType,
   type PayoutStatus,
   payoutIntentSchema,
-  payoutReferenceTypes,
   payoutStatuses,
   payoutUpdateStatuses,
 } from './payout-intent.js';
 import { type PayoutSettlement, PayoutSettlements } from './payout-settlements.js';
 
-// Payouts: params, operations, the class. The model is in payout-intent.ts (STYLE.md rules 1, 7).
-
-/** Parameters of {@link Payouts.create} (spec: POST /payouts). */
-export interface PayoutCreateParams {
-  /** Blockchain address to send to. */
-  recipient_address: string;
-  /** Network of the transfer. */
-  chain: Chain;
-  /** Stablecoin to send. */
-  token: Token;
-  /** Amount in token units, at least 0.01. */
-  amount: number;
-  /** Currency code, for example `USD`. */
-  currency: string;
-  /** Free text, at most 512 characters. */
-  description?: string | null | undefined;
-  /** Type of the referenced entity. */
-  reference_type?: PayoutReferenceType | undefined;
-  /** Identifier of the referenced entity. */
-  reference_id?: string | null | undefined;
-  /** When the payout is due: a `Date` or an ISO 8601 string. */
-  due_date?: Date | string | null | undefined;
-}
+// Payouts: params, operations, the class. The model is in payout-intent.ts, what a payout sends
+// and what its preview answers in payout-create.ts (STYLE.md rules 1, 7).
 
 /** Parameters of {@link Payouts.list} (spec: GET /payouts). */
 export interface PayoutListParams {
@@ -78,29 +58,6 @@ export interface PayoutUpdateParams {
   due_date?: Date | string | null | undefined;
 }
 
-const requiredString = /*@__PURE__*/ lazy(() => z.string().check(z.minLength(1)));
-// A payout's free text, at most 512 characters (spec: Limits), on create and update alike.
-const description = () => z.optional(z.nullable(maxString(512)));
-
-const createFields = () =>
-  z.strictObject({
-    recipient_address: requiredString(),
-    chain: chainParam(),
-    token: tokenParam(),
-    amount: tokenAmountParam(),
-    currency: requiredString(),
-    description: description(),
-    reference_type: z.optional(z.enum(payoutReferenceTypes)),
-    reference_id: z.optional(z.nullable(z.string())),
-    due_date: z.optional(z.nullable(dateTimeParam())),
-  });
-
-const createParams = /*@__PURE__*/ lazy(() =>
-  paramsFor<PayoutCreateParams>()(createFields().check(recipientAddressCheck())),
-);
-// The client's `checkAddresses: false`: every other check stays (the fake keeps this one on).
-const createParamsUnchecked = /*@__PURE__*/ lazy(() => paramsFor<PayoutCreateParams>()(createFields()));
-
 const listParams = /*@__PURE__*/ lazy(() =>
   paramsFor<PayoutListParams>()(
     z.strictObject({
@@ -117,7 +74,7 @@ const updateParams = /*@__PURE__*/ lazy(() =>
   paramsFor<PayoutUpdateParams>()(
     z.strictObject({
       status: z.optional(z.enum(payoutUpdateStatuses)),
-      description: description(),
+      description: payoutDescription(),
       due_date: z.optional(z.nullable(dateTimeParam())),
     }),
   ),
@@ -137,7 +94,7 @@ export const payoutOperations: {
   create: {
     method: 'POST',
     path: '/payouts',
-    params: createParams,
+    params: createPayoutParams,
     response: payoutIntentSchema,
     paging: 'none',
   },
@@ -162,31 +119,44 @@ export const payoutOperations: {
 export class Payouts extends APIResource {
   /** On-chain settlement records of payouts (spec: GET /payouts/settlements). */
   readonly settlements: PayoutSettlements;
-  readonly #create: Operation<PayoutCreateParams, PayoutIntent>;
+  readonly #checks: PayoutCheckSetup;
 
   /**
    * @param client - The client to call through.
-   * @param options - `checkAddresses`: the client option of that name.
+   * @param options - `checkAddresses` and `payoutPolicy`: the client options of those names.
+   * @throws {ConfigurationError} when `payoutPolicy` cannot be checked (docs/money.md).
    */
-  constructor(client: Chainbill, options: { checkAddresses: boolean } = { checkAddresses: true }) {
+  constructor(
+    client: Chainbill,
+    options: { checkAddresses: boolean; payoutPolicy?: PayoutPolicy | undefined } = { checkAddresses: true },
+  ) {
     super(client);
     this.settlements = new PayoutSettlements(client);
-    const create = payoutOperations.create; // with `checkAddresses: false`, without the address check
-    this.#create = options.checkAddresses ? create : { ...create, params: createParamsUnchecked };
+    const { checkAddresses, payoutPolicy } = options;
+    this.#checks = {
+      schema: checkAddresses ? createPayoutParams : createPayoutParamsUnchecked,
+      fields: createPayoutFields,
+      checks: moneyChecks(checkAddresses),
+      policy: payoutPolicy === undefined ? undefined : compilePolicy(payoutPolicy),
+    };
   }
 
   /**
    * Creates a payout intent in status `draft` (spec: POST /payouts). A payout is irreversible:
-   * first the recipient address is checked against the chain (form and checksum; not the zero
-   * address, not the chain's USDT or USDC contract: docs/money.md), the amount against the token.
+   * first it goes through the checks {@link Payouts.preview} reports (docs/money.md): the address
+   * against the chain (form and checksum; not the zero address, not a token's contract), the
+   * amount and the token against the chain, then the client's `payoutPolicy`.
    *
-   * @param params - Recipient (an address of `chain`), chain, token, amount (token units, ≥ 0.01,
-   *   at most 6 decimals), currency, and optional description (≤ 512 chars), reference and due date.
+   * @param params - Recipient (an address of `chain`), chain, token (one the chain has), amount
+   *   (token units, ≥ 0.01, at most 6 decimals), currency, and optional description (≤ 512
+   *   chars), reference and due date.
    * @param options - Per-call options; an `Idempotency-Key` is sent and kept across retries.
    * @returns The new payout intent.
    * @throws {RequestValidationError} on a missing or out-of-range parameter, before sending:
    *   `param: 'recipient_address'` for an address the chain cannot take (unless the client has
-   *   `checkAddresses: false`), `param: 'amount'` for more than 6 decimals.
+   *   `checkAddresses: false`), `param: 'amount'` for more than 6 decimals, `param: 'token'` for
+   *   a token the chain does not have (USDT on base).
+   * @throws {PayoutPolicyError} for a payout outside the client's `payoutPolicy`, before sending.
    * @throws {AuthenticationError} on a rejected key; {@link APIError} subclasses on other errors.
    * @example
    * ```ts
@@ -197,7 +167,37 @@ export class Payouts extends APIResource {
    * ```
    */
   create(params: PayoutCreateParams, options?: RequestOptions): APIPromise<PayoutIntent> {
-    return this._request(this.#create, { params }, options);
+    return this._client.request(() => {
+      const { preview, error } = checkPayout(params, this.#checks);
+      if (error !== undefined) throw error;
+      return encodedRequestOf(payoutOperations.create, undefined, preview.request);
+    }, options);
+  }
+
+  /**
+   * Runs every check {@link Payouts.create} runs, and sends nothing: the params, the amount, the
+   * token, the address, and each rule of the client's `payoutPolicy` (docs/money.md, "Preview").
+   * A failed check is reported, not thrown; `ok` is `true` exactly when `create` would send.
+   *
+   * @param params - The params you would pass to `create`.
+   * @returns `{ ok, checks: [{ rule, ok, message? }], request, amountAtomic }`; `request` is the
+   *   body `create` would send.
+   * @throws {RequestValidationError} only when `params` is not an object (`param: 'params'`).
+   * @example
+   * ```ts
+   * const preview = await chainbill.payouts.preview({
+   *   recipient_address: 'TYSBPXiPmfYkHyJz1LdakpxZoYSL5M71Yc', chain: 'tron', token: 'USDT', amount: 250, currency: 'USD',
+   * });
+   * for (const check of preview.checks) console.log(check.rule, check.ok, check.message ?? '');
+   * ```
+   */
+  async preview(params: PayoutCreateParams): Promise<PayoutPreview> {
+    if (typeof params !== 'object' || params === null || Array.isArray(params)) {
+      throw new RequestValidationError('params', [
+        { path: [], code: 'invalid_type', message: 'must be an object' },
+      ]);
+    }
+    return checkPayout(params, this.#checks).preview;
   }
 
   /**

@@ -1,6 +1,8 @@
+import { chainTokens } from '../../core/address.js';
 import { toAtomicUnits } from '../../core/money.js';
 import { type Chain, chains } from '../../core/types.js';
 import type { Wire } from '../../internal/tie.js';
+import type { PayoutCreateParams } from '../../resources/payout-create.js';
 import {
   type PayoutIntent,
   type PayoutStatus,
@@ -11,12 +13,7 @@ import {
   type PayoutSettlementListParams,
   payoutSettlementOperations,
 } from '../../resources/payout-settlements.js';
-import {
-  type PayoutCreateParams,
-  type PayoutListParams,
-  type PayoutUpdateParams,
-  payoutOperations,
-} from '../../resources/payouts.js';
+import { type PayoutListParams, type PayoutUpdateParams, payoutOperations } from '../../resources/payouts.js';
 import { randomAddress } from '../addresses.js';
 import { conflict, invalid, notFound } from '../errors.js';
 import { transition, walk } from '../lifecycle.js';
@@ -180,7 +177,7 @@ export function payoutSeeds(state: FakeState, scopeOf: (apiKey?: string) => Scop
         readBody(payoutOperations.create, {
           recipient_address: randomAddress(addressChain),
           chain,
-          token: 'USDT',
+          token: chainTokens(addressChain)[0] ?? 'USDC', // USDT where the chain has it, else USDC
           amount: 10,
           currency: 'USD',
           ...sent,

@@ -227,7 +227,7 @@ const policy = fc.record({
   ),
 });
 
-describe('preview and create agree (fixed seed)', () => {
+describe('preview and create agree', () => {
   it('for any params and policy: preview is ok exactly when create sends, and sends its request', async () => {
     await fc.assert(
       fc.asyncProperty(params, policy, fc.boolean(), async (p, payoutPolicy, checkAddresses) => {

@@ -9,12 +9,8 @@ import type { ChainbillError } from '../core/error.js';
 import { RequestValidationError } from '../core/error.js';
 import { toAtomicUnits } from '../core/money.js';
 import { PayoutPolicyError } from '../core/payout-policy.js';
-import type {
-  PayoutCheck,
-  PayoutCreateBody,
-  PayoutCreateParams,
-  PayoutPreview,
-} from '../resources/payout-create.js';
+import type { PayoutCreateParams } from '../resources/payout-params.js';
+import type { PayoutCheck, PayoutCreateBody, PayoutPreview } from '../resources/payout-preview.js';
 import { paramOf, toIssues } from './issues.js';
 import { type MoneyCheck, moneyRuleOf } from './money-checks.js';
 import { applyPolicy, type CompiledPolicy } from './payout-policy.js';

@@ -1,4 +1,3 @@
-import * as z from 'zod/mini';
 import type { Chainbill } from '../client.js';
 import type { APIPromise } from '../core/api-promise.js';
 import { RequestValidationError } from '../core/error.js';
@@ -8,81 +7,42 @@ import type { RequestOptions } from '../core/request-options.js';
 import { APIResource } from '../core/resource.js';
 import type { WaitForSettlementOptions } from '../core/wait.js';
 import { moneyChecks } from '../internal/money-checks.js';
-import { encodedRequestOf, type ListOperation, type Operation } from '../internal/operation.js';
+import { type Action, encodedRequestOf, type ListOperation, type Operation } from '../internal/operation.js';
 import { checkPayout, type PayoutCheckSetup } from '../internal/payout-checks.js';
 import { compilePolicy } from '../internal/payout-policy.js';
-import { cursorParam, dateTimeParam, lazy, limitParam } from '../internal/schemas.js';
-import { paramsFor } from '../internal/tie.js';
 import { waitForSettlement } from '../internal/wait.js';
+import { type PayoutIntent, payoutIntentSchema } from './payout-intent.js';
 import {
-  createPayoutFields,
-  createPayoutParams,
-  createPayoutParamsUnchecked,
   type PayoutCreateParams,
-  type PayoutPreview,
-  payoutDescription,
-} from './payout-create.js';
-import {
-  type PayoutIntent,
-  type PayoutStatus,
-  payoutIntentSchema,
-  payoutStatuses,
-  payoutUpdateStatuses,
-} from './payout-intent.js';
+  type PayoutListParams,
+  type PayoutUpdateParams,
+  payoutCreateFields,
+  payoutCreateSchema,
+  payoutCreateSchemaUnchecked,
+  payoutListSchema,
+  payoutUpdateSchema,
+} from './payout-params.js';
+import type { PayoutPreview } from './payout-preview.js';
 import { type PayoutSettlement, PayoutSettlements } from './payout-settlements.js';
 
-// Payouts: params, operations, the class. The model is in payout-intent.ts, what a payout sends
-// and what its preview answers in payout-create.ts (STYLE.md rules 1, 7).
+// Payouts: operations, the class. The params are in payout-params.ts, the model in payout-intent.ts,
+// what `preview` answers in payout-preview.ts.
 
-/** Parameters of {@link Payouts.list} (spec: GET /payouts). */
-export interface PayoutListParams {
-  /** Only payouts in this state. */
-  status?: PayoutStatus | undefined;
-  /** Only payouts due before this time: a `Date` or an ISO 8601 string. */
-  due_date_before?: Date | string | undefined;
-  /** Only payouts due after this time: a `Date` or an ISO 8601 string. */
-  due_date_after?: Date | string | undefined;
-  /** Page size, 1 to 100; the API's default is 25. */
-  limit?: number | undefined;
-  /** The `next_cursor` of the previous page, as received. */
-  cursor?: string | undefined;
-}
-
-/** Parameters of {@link Payouts.update} (spec: PATCH /payouts/{id}). */
-export interface PayoutUpdateParams {
-  /** `approved` or `canceled`; only a `draft` payout accepts either (else 409 `ConflictError`). */
-  status?: (typeof payoutUpdateStatuses)[number] | undefined;
-  /** Free text, at most 512 characters. */
-  description?: string | null | undefined;
-  /** When the payout is due: a `Date` or an ISO 8601 string. */
-  due_date?: Date | string | null | undefined;
-}
-
-const listParams = /*@__PURE__*/ lazy(() =>
-  paramsFor<PayoutListParams>()(
-    z.strictObject({
-      status: z.optional(z.enum(payoutStatuses)),
-      due_date_before: z.optional(dateTimeParam()),
-      due_date_after: z.optional(dateTimeParam()),
-      limit: z.optional(limitParam()),
-      cursor: z.optional(cursorParam()),
-    }),
-  ),
-);
-
-const updateParams = /*@__PURE__*/ lazy(() =>
-  paramsFor<PayoutUpdateParams>()(
-    z.strictObject({
-      status: z.optional(z.enum(payoutUpdateStatuses)),
-      description: payoutDescription(),
-      due_date: z.optional(z.nullable(dateTimeParam())),
-    }),
-  ),
-);
+const update: Operation<PayoutUpdateParams, PayoutIntent> = {
+  method: 'PATCH',
+  path: '/payouts/{id}',
+  id: 'payout',
+  params: payoutUpdateSchema,
+  response: payoutIntentSchema,
+  paging: 'none',
+  // It approves or cancels a draft too, so it is handled as `approve` is.
+  destructive: true,
+  movesMoney: true,
+};
 
 /**
  * The payout operations (spec: Payouts), each written once: the client's methods send them and the
- * fake's routes answer them.
+ * fake's routes answer them. `approve` and `cancel` are `update` with a fixed `status`.
  *
  * @internal
  */
@@ -90,29 +50,27 @@ export const payoutOperations: {
   readonly create: Operation<PayoutCreateParams, PayoutIntent>;
   readonly list: ListOperation<PayoutListParams, PayoutIntent>;
   readonly update: Operation<PayoutUpdateParams, PayoutIntent>;
+  readonly approve: Action<PayoutUpdateParams, PayoutIntent>;
+  readonly cancel: Action<PayoutUpdateParams, PayoutIntent>;
 } = {
   create: {
     method: 'POST',
     path: '/payouts',
-    params: createPayoutParams,
+    params: payoutCreateSchema,
     response: payoutIntentSchema,
     paging: 'none',
+    movesMoney: true,
   },
   list: {
     method: 'GET',
     path: '/payouts',
-    params: listParams,
+    params: payoutListSchema,
     response: payoutIntentSchema,
     paging: 'cursor',
   },
-  update: {
-    method: 'PATCH',
-    path: '/payouts/{id}',
-    id: 'payout',
-    params: updateParams,
-    response: payoutIntentSchema,
-    paging: 'none',
-  },
+  update,
+  approve: { operation: update, fixed: { status: 'approved' }, destructive: true, movesMoney: true },
+  cancel: { operation: update, fixed: { status: 'canceled' }, destructive: true },
 };
 
 /** Payout intents: create, list, approve or cancel, update (spec: Payouts). */
@@ -134,8 +92,8 @@ export class Payouts extends APIResource {
     this.settlements = new PayoutSettlements(client);
     const { checkAddresses, payoutPolicy } = options;
     this.#checks = {
-      schema: checkAddresses ? createPayoutParams : createPayoutParamsUnchecked,
-      fields: createPayoutFields,
+      schema: checkAddresses ? payoutCreateSchema : payoutCreateSchemaUnchecked,
+      fields: payoutCreateFields,
       checks: moneyChecks(checkAddresses),
       policy: payoutPolicy === undefined ? undefined : compilePolicy(payoutPolicy),
     };
@@ -251,7 +209,7 @@ export class Payouts extends APIResource {
    * ```
    */
   approve(id: string, options?: RequestOptions): APIPromise<PayoutIntent> {
-    return this.update(id, { status: 'approved' }, options);
+    return this._action(payoutOperations.approve, id, options);
   }
 
   /**
@@ -268,7 +226,7 @@ export class Payouts extends APIResource {
    * ```
    */
   cancel(id: string, options?: RequestOptions): APIPromise<PayoutIntent> {
-    return this.update(id, { status: 'canceled' }, options);
+    return this._action(payoutOperations.cancel, id, options);
   }
 
   /**

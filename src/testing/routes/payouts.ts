@@ -2,18 +2,22 @@ import { chainTokens } from '../../core/address.js';
 import { toAtomicUnits } from '../../core/money.js';
 import { type Chain, chains } from '../../core/types.js';
 import type { Wire } from '../../internal/tie.js';
-import type { PayoutCreateParams } from '../../resources/payout-create.js';
 import {
   type PayoutIntent,
   type PayoutStatus,
   payoutIntentSchema,
   payoutStatuses,
 } from '../../resources/payout-intent.js';
+import type {
+  PayoutCreateParams,
+  PayoutListParams,
+  PayoutUpdateParams,
+} from '../../resources/payout-params.js';
 import {
   type PayoutSettlementListParams,
   payoutSettlementOperations,
 } from '../../resources/payout-settlements.js';
-import { type PayoutListParams, type PayoutUpdateParams, payoutOperations } from '../../resources/payouts.js';
+import { payoutOperations } from '../../resources/payouts.js';
 import { randomAddress } from '../addresses.js';
 import { conflict, invalid, notFound } from '../errors.js';
 import { transition, walk } from '../lifecycle.js';

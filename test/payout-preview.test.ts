@@ -111,6 +111,48 @@ describe('payouts.preview', () => {
     },
   );
 
+  it('reports hostile params as a failed check, and create refuses them typed, sending nothing', async () => {
+    const { fetch, seen } = scriptedFetch(created);
+    const chainbill = clientOn(fetch);
+    const getter = Object.defineProperty({ ...payout }, 'amount', {
+      enumerable: true,
+      get: () => {
+        throw new Error('getter');
+      },
+    });
+    const trap = () => {
+      throw new Error('trap');
+    };
+    const proxy = new Proxy({ ...payout }, { get: trap, ownKeys: trap, getOwnPropertyDescriptor: trap });
+    for (const params of [getter, proxy]) {
+      const preview = await chainbill.payouts.preview(params);
+      expect(preview.checks).toEqual([
+        {
+          rule: 'params',
+          ok: false,
+          message: expect.stringMatching(/`params`: cannot be read: reading it threw/),
+        },
+      ]);
+      const error = await failure(chainbill.payouts.create(params));
+      expect(error).toBeInstanceOf(RequestValidationError);
+      expect(error).toMatchObject({ param: 'params', message: preview.checks[0]?.message });
+    }
+    let deep: Record<string, unknown> = {};
+    const nested = deep;
+    for (let i = 0; i < 5_000; i++) deep = deep['x'] = {};
+    const bare = Object.assign(Object.create(null) as object, payout) as PayoutCreateParams;
+    expect((await chainbill.payouts.preview(bare)).ok).toBe(true);
+    const cases: [PayoutCreateParams, string][] = [
+      [{ ...payout, description: nested as never }, 'params'],
+      [{ ...payout, recipient_address: 'T\ud800' }, 'address'],
+      [{ ...payout, due_date: new Date(8.64e15 + 1) }, 'params'],
+    ];
+    for (const [params, rule] of cases) {
+      expect((await chainbill.payouts.preview(params)).checks.find((check) => !check.ok)?.rule).toBe(rule);
+    }
+    expect(seen).toHaveLength(0);
+  });
+
   it('sends nothing to a real server, and neither does a payout the policy refuses', async () => {
     const server = await loopback((_, res) => {
       res.writeHead(201, { 'content-type': 'application/json' }).end(JSON.stringify(payoutFixture()));

@@ -46,7 +46,13 @@ export interface PayoutOutcome {
  */
 export function checkPayout(params: unknown, setup: PayoutCheckSetup): PayoutOutcome {
   const input = params === undefined ? {} : params;
-  const parsed = setup.schema().safeParse(input);
+  const parsed = safeParse(setup.schema(), input);
+  if (parsed === undefined) {
+    const error = new RequestValidationError('params', [
+      { path: [], code: 'custom', message: 'cannot be read: reading it threw (a getter or a Proxy)' },
+    ]);
+    return outcome([{ rule: 'params', ok: false, message: error.message }], null, error);
+  }
   const checks: PayoutCheck[] = [];
   let error: ChainbillError | undefined;
   let body: PayoutCreateBody | undefined;
@@ -75,8 +81,8 @@ export function checkPayout(params: unknown, setup: PayoutCheckSetup): PayoutOut
       const message = failed.get(rule);
       checks.push(message === undefined ? { rule, ok: true } : { rule, ok: false, message });
     }
-    const fields = setup.fields().safeParse(input);
-    body = fields.success ? fields.data : undefined;
+    const fields = safeParse(setup.fields(), input);
+    body = fields?.success ? fields.data : undefined;
   }
   if (body !== undefined && setup.policy !== undefined) {
     for (const { rule, param, problem } of applyPolicy(setup.policy, body)) {
@@ -90,6 +96,15 @@ export function checkPayout(params: unknown, setup: PayoutCheckSetup): PayoutOut
     }
   }
   return outcome(checks, body ?? null, error);
+}
+
+/** The schema's answer, or `undefined` when reading the params threw (a getter, a Proxy trap). */
+function safeParse(schema: CreateSchema, input: unknown): ReturnType<CreateSchema['safeParse']> | undefined {
+  try {
+    return schema.safeParse(input);
+  } catch {
+    return undefined; // what was thrown is the caller's: it is neither read nor kept
+  }
 }
 
 function outcome(

@@ -123,6 +123,8 @@ const paramSets: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
     .map(({ account: bytes, chain: on, ...rest }) => ({
       ...rest,
       chain: on,
+      // Base has USDC only (docs/money.md): a USDT drawn for it becomes USDC.
+      ...(on === 'base' ? { token: 'USDC' } : {}),
       recipient_address: addressOf(on as 'tron' | 'arbitrum' | 'base', bytes as Uint8Array),
     })),
   'entitlements.create': fc

@@ -4,6 +4,7 @@
  */
 import { APIUserAbortError } from 'chainbill';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { failure } from './helpers.js';
 import {
   apiError,
   clientOn,
@@ -25,18 +26,18 @@ describe('aborts', () => {
     const controller = new AbortController();
     const { fetch, seen } = scriptedFetch(hang());
     setTimeout(() => controller.abort(), 30);
-    const error = await clientOn(fetch, { maxRetries: 3 })
-      .payouts.create(createParams, { signal: controller.signal })
-      .catch((e: unknown) => e);
+    const error = await failure(
+      clientOn(fetch, { maxRetries: 3 }).payouts.create(createParams, { signal: controller.signal }),
+    );
     expect(error).toBeInstanceOf(APIUserAbortError);
     expect(seen).toHaveLength(1);
   });
 
   it('an already aborted signal sends nothing', async () => {
     const { fetch, seen } = scriptedFetch(ok);
-    const error = await clientOn(fetch, { maxRetries: 3 })
-      .payouts.approve('po_1', { signal: AbortSignal.abort() })
-      .catch((e: unknown) => e);
+    const error = await failure(
+      clientOn(fetch, { maxRetries: 3 }).payouts.approve('po_1', { signal: AbortSignal.abort() }),
+    );
     expect(error).toBeInstanceOf(APIUserAbortError);
     expect(seen).toHaveLength(0);
   });
@@ -74,9 +75,9 @@ describe('aborts', () => {
       );
     const { fetch, seen } = scriptedFetch(stalled, ok);
     setTimeout(() => controller.abort(), 30);
-    const error = await clientOn(fetch, { maxRetries: 3 })
-      .payouts.approve('po_1', { signal: controller.signal })
-      .catch((e: unknown) => e);
+    const error = await failure(
+      clientOn(fetch, { maxRetries: 3 }).payouts.approve('po_1', { signal: controller.signal }),
+    );
     expect(error).toBeInstanceOf(APIUserAbortError);
     expect(seen).toHaveLength(1);
   });

@@ -12,6 +12,7 @@ import {
   ConfigurationError,
 } from 'chainbill';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { failure } from './helpers.js';
 import { apiError, envelope, hang, json, scriptedFetch, testBaseUrl, testKey } from './scripted-fetch.js';
 
 const listBody = envelope([]);
@@ -80,10 +81,7 @@ describe('withOptions', () => {
   it('applies timeout', async () => {
     const { fetch } = scriptedFetch(hang());
     const client = new Chainbill({ apiKey: testKey, baseUrl: testBaseUrl, fetch, maxRetries: 0 });
-    const error = await client
-      .withOptions({ timeout: 25 })
-      .payouts.list()
-      .catch((e: unknown) => e);
+    const error = await failure(client.withOptions({ timeout: 25 }).payouts.list());
     expect(error).toBeInstanceOf(APIConnectionTimeoutError);
     expect((error as Error).message).toContain('25 ms');
   });

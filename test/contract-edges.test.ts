@@ -1,6 +1,6 @@
 import { Chainbill, RequestValidationError, ResponseValidationError } from 'chainbill';
 import { describe, expect, it } from 'vitest';
-import { useFakeApi } from './helpers.js';
+import { failure, useFakeApi } from './helpers.js';
 import { rows } from './property-rows.js';
 import {
   envelope,
@@ -56,14 +56,14 @@ describe('atomic amounts', () => {
 
   it.each(bad)('a checkout with amount_atomic %j is a ResponseValidationError', async (amount_atomic) => {
     const { chainbill } = scripted(json(200, envelope([{ ...checkout, amount_atomic }])));
-    const error = await chainbill.checkouts.list().catch((e: unknown) => e);
+    const error = await failure(chainbill.checkouts.list());
     expect(error).toBeInstanceOf(ResponseValidationError);
     expect(error).toMatchObject({ issues: [{ path: ['data', 0, 'amount_atomic'] }] });
   });
 
   it.each(bad)('a payout with amount_atomic %j is a ResponseValidationError', async (amount_atomic) => {
     const { chainbill } = scripted(json(200, payoutFixture({ amount_atomic })));
-    const error = await chainbill.payouts.approve('po_fixture1').catch((e: unknown) => e);
+    const error = await failure(chainbill.payouts.approve('po_fixture1'));
     expect(error).toBeInstanceOf(ResponseValidationError);
     expect((error as ResponseValidationError).message).toContain('digits only');
   });
@@ -121,7 +121,7 @@ describe('toArray({ max })', () => {
     async (max) => {
       for (let i = 0; i < 3; i++) fake().seed.payout({ amount: i + 1 });
       const list = client().payouts.list({ limit: 1 });
-      const error = await list.toArray({ max }).catch((e: unknown) => e);
+      const error = await failure(list.toArray({ max }));
       expect(error).toBeInstanceOf(RequestValidationError);
       expect(error).toMatchObject({ param: 'max' });
       // The first page was requested when list() was called, as every call starts when made.

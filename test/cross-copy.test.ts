@@ -68,6 +68,8 @@ function clientAnswering(build: Build, status: number, headers: Record<string, s
   });
 }
 
+// Rejections are caught inline, not with test/helpers.ts's failure(): that module loads src/, a
+// third copy of the package in this process.
 async function thrownBy(build: Build, status: number): Promise<unknown> {
   return clientAnswering(build, status)
     .payouts.approve('po_1')

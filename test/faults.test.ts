@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import {
   APIConnectionError,
   APIConnectionTimeoutError,
-  Chainbill,
+  type Chainbill,
   type ClientOptions,
   InternalServerError,
   type Logger,
@@ -20,12 +20,13 @@ import {
   ResponseValidationError,
 } from 'chainbill';
 import { afterEach, beforeEach, describe, expect, it, type MockInstance, vi } from 'vitest';
+import { failure } from './helpers.js';
+import { clientAt } from './loopback.js';
 import {
   type AnnouncedRetry,
   payoutParams as createParams,
   payoutFixture,
   retryLogger,
-  testKey,
   uuidV4,
 } from './scripted-fetch.js';
 
@@ -151,14 +152,12 @@ const stallMidBody: Handler = (_, res) => {
 };
 
 /** A client on `baseUrl` whose retries land in `retries`. */
-function clientAt(baseUrl: string, options: ClientOptions = {}): Chainbill {
-  return new Chainbill({ apiKey: testKey, baseUrl, logger, logLevel: 'info', ...options });
-}
+const clientOf = (baseUrl: string, options: ClientOptions = {}): Chainbill =>
+  clientAt(baseUrl, { logger, logLevel: 'info', ...options });
 
 /** Runs a payout create and reports the outcome. */
 async function create(client: Chainbill): Promise<{ result: unknown }> {
-  const result = await client.payouts.create(createParams).catch((e: unknown) => e);
-  return { result };
+  return { result: await failure(client.payouts.create(createParams)) };
 }
 
 function expectOneKey(seen: Seen[], attempts: number): void {
@@ -175,7 +174,7 @@ const secondBackoff: [number, number] = [750, 1_000];
 describe('status faults', () => {
   it('503 then 200: retried once after the backoff, resolves', async () => {
     const { url, seen } = await faultServer(send(503, errorJson(503)), created);
-    const { result } = await create(clientAt(url));
+    const { result } = await create(clientOf(url));
     expect(result).toMatchObject({ id: 'po_fixture1', status: 'draft' });
     expectOneKey(seen, 2);
     expectWaits(firstBackoff);
@@ -183,7 +182,7 @@ describe('status faults', () => {
 
   it('429 with Retry-After in seconds: waits that long, then resolves', async () => {
     const { url, seen } = await faultServer(send(429, errorJson(429), { 'retry-after': '1' }), created);
-    const { result } = await create(clientAt(url));
+    const { result } = await create(clientOf(url));
     expect(result).toMatchObject({ id: 'po_fixture1' });
     expectOneKey(seen, 2);
     expectWaits([1_000, 1_000]);
@@ -195,7 +194,7 @@ describe('status faults', () => {
     vi.setSystemTime(Date.parse('2026-01-05T10:00:00.000Z'));
     const date = new Date(Date.parse('2026-01-05T10:00:01.000Z')).toUTCString();
     const { url, seen } = await faultServer(send(429, errorJson(429), { 'retry-after': date }), created);
-    const { result } = await create(clientAt(url));
+    const { result } = await create(clientOf(url));
     expect(result).toMatchObject({ id: 'po_fixture1' });
     expectOneKey(seen, 2);
     expectWaits([1_000, 1_000]);
@@ -203,7 +202,7 @@ describe('status faults', () => {
 
   it('429 with a Retry-After of an hour fails fast: RateLimitError, retryAfter 3600, 1 attempt', async () => {
     const { url, seen } = await faultServer(send(429, errorJson(429), { 'retry-after': '3600' }), created);
-    const { result } = await create(clientAt(url));
+    const { result } = await create(clientOf(url));
     expect(result).toBeInstanceOf(RateLimitError);
     expect((result as RateLimitError).retryAfter).toBe(3600);
     expect((result as RateLimitError).status).toBe(429);
@@ -215,7 +214,7 @@ describe('status faults', () => {
 
   it('500 until the retries run out: InternalServerError after 3 attempts', async () => {
     const { url, seen } = await faultServer(send(500, errorJson(500)));
-    const { result } = await create(clientAt(url, { maxRetries: 2 }));
+    const { result } = await create(clientOf(url, { maxRetries: 2 }));
     expect(result).toBeInstanceOf(InternalServerError);
     expect(result).toMatchObject({ status: 500, code: 'status_500' });
     expectOneKey(seen, 3);
@@ -225,7 +224,7 @@ describe('status faults', () => {
   it('an HTML 502 page from a proxy: InternalServerError with the HTML in .body, retried', async () => {
     const html = '<html><body><h1>502 Bad Gateway</h1></body></html>';
     const { url, seen } = await faultServer(send(502, html, { 'content-type': 'text/html' }));
-    const { result } = await create(clientAt(url, { maxRetries: 1 }));
+    const { result } = await create(clientOf(url, { maxRetries: 1 }));
     expect(result).toBeInstanceOf(InternalServerError);
     expect(result).toMatchObject({ status: 502, body: html, type: null, code: null });
     expectOneKey(seen, 2);
@@ -236,7 +235,7 @@ describe('status faults', () => {
 describe('broken connections', () => {
   it('a socket destroyed before any response is retried, then resolves', async () => {
     const { url, seen } = await faultServer(dropConnection, created);
-    const { result } = await create(clientAt(url, { maxRetries: 1 }));
+    const { result } = await create(clientOf(url, { maxRetries: 1 }));
     expect(result).toMatchObject({ id: 'po_fixture1' });
     expectOneKey(seen, 2);
     expectWaits(firstBackoff);
@@ -244,7 +243,7 @@ describe('broken connections', () => {
 
   it('a socket reset mid-body is an APIConnectionError, retried, then resolves', async () => {
     const { url, seen } = await faultServer(resetMidBody, created);
-    const { result } = await create(clientAt(url, { maxRetries: 1 }));
+    const { result } = await create(clientOf(url, { maxRetries: 1 }));
     expect(result).toMatchObject({ id: 'po_fixture1' });
     expectOneKey(seen, 2);
     expectWaits(firstBackoff);
@@ -252,7 +251,7 @@ describe('broken connections', () => {
 
   it('a socket reset mid-body on every attempt ends in APIConnectionError', async () => {
     const { url, seen } = await faultServer(resetMidBody);
-    const { result } = await create(clientAt(url, { maxRetries: 1 }));
+    const { result } = await create(clientOf(url, { maxRetries: 1 }));
     expect(result).toBeInstanceOf(APIConnectionError);
     expect(result).not.toBeInstanceOf(APIConnectionTimeoutError);
     expectOneKey(seen, 2);
@@ -261,7 +260,7 @@ describe('broken connections', () => {
 
   it('a server slower than `timeout`: APIConnectionTimeoutError after maxRetries + 1 attempts', async () => {
     const { url, seen } = await faultServer(neverAnswer);
-    const { result } = await create(clientAt(url, { maxRetries: 1, timeout: attemptTimeout }));
+    const { result } = await create(clientOf(url, { maxRetries: 1, timeout: attemptTimeout }));
     expect(result).toBeInstanceOf(APIConnectionTimeoutError);
     expect((result as Error).message).toBe('Request timed out after 150 ms.');
     expectOneKey(seen, 2);
@@ -273,7 +272,7 @@ describe('broken connections', () => {
 
   it('the timeout covers the body: headers on time, a body that stalls, times out', async () => {
     const { url, seen } = await faultServer(stallMidBody, created);
-    const { result } = await create(clientAt(url, { maxRetries: 0, timeout: attemptTimeout }));
+    const { result } = await create(clientOf(url, { maxRetries: 0, timeout: attemptTimeout }));
     // The server never ends the body: only the client's 150 ms timer can have ended the call.
     expect(result).toBeInstanceOf(APIConnectionTimeoutError);
     expect((result as Error).message).toBe('Request timed out after 150 ms.');
@@ -285,7 +284,7 @@ describe('broken connections', () => {
     const { url } = await faultServer(created);
     const closed = servers.pop() as Server; // the server just started
     await new Promise((resolve) => closed.close(resolve));
-    const { result } = await create(clientAt(url, { maxRetries: 1 }));
+    const { result } = await create(clientOf(url, { maxRetries: 1 }));
     expect(result).toBeInstanceOf(APIConnectionError);
     expect((result as Error).message).toContain('ECONNREFUSED');
     expectWaits(firstBackoff);
@@ -296,7 +295,7 @@ describe('bodies that do not fit', () => {
   it('truncated JSON with 200: ResponseValidationError with the raw text in .body, not retried', async () => {
     const truncated = payoutJson.slice(0, 40);
     const { url, seen } = await faultServer(send(200, truncated));
-    const { result } = await create(clientAt(url));
+    const { result } = await create(clientOf(url));
     expect(result).toBeInstanceOf(ResponseValidationError);
     expect(result).toMatchObject({ status: 200, body: truncated });
     expectOneKey(seen, 1);
@@ -304,7 +303,7 @@ describe('bodies that do not fit', () => {
 
   it('an empty 200 body: ResponseValidationError', async () => {
     const { url, seen } = await faultServer(send(200, ''));
-    const { result } = await create(clientAt(url));
+    const { result } = await create(clientOf(url));
     expect(result).toBeInstanceOf(ResponseValidationError);
     expect(result).toMatchObject({ status: 200, body: undefined });
     expectOneKey(seen, 1);
@@ -313,7 +312,7 @@ describe('bodies that do not fit', () => {
   it('a 200 with content-type text/html: ResponseValidationError with the text in .body', async () => {
     const html = '<html><body>Welcome to nginx!</body></html>';
     const { url, seen } = await faultServer(send(200, html, { 'content-type': 'text/html' }));
-    const { result } = await create(clientAt(url));
+    const { result } = await create(clientOf(url));
     expect(result).toBeInstanceOf(ResponseValidationError);
     expect(result).toMatchObject({ status: 200, body: html });
     expect((result as ResponseValidationError).issues[0]?.code).toBe('invalid_content_type');

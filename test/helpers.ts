@@ -49,7 +49,7 @@ export function useFakeApi(): {
     },
     /** Asserts the call rejects with RequestValidationError naming `param`, and nothing reached the fake. */
     refusedBeforeSending: async (call, param) => {
-      const error = await Promise.resolve(call).catch((e: unknown) => e);
+      const error = await failure(call);
       expect(error).toBeInstanceOf(RequestValidationError);
       expect(error).toMatchObject({ param });
       expect(fake.requests).toHaveLength(0);

@@ -5,6 +5,7 @@
  */
 import { BadRequestError, Chainbill, type HookInfo } from 'chainbill';
 import { describe, expect, it } from 'vitest';
+import { failure } from './helpers.js';
 import { useLoopback } from './loopback.js';
 import { payoutParams as createParams, silent } from './scripted-fetch.js';
 
@@ -69,9 +70,9 @@ describe('hooks see a view of the error they cannot change', () => {
       vandalize(info);
     };
     const chainbill = new Chainbill({ apiKey: key, baseUrl: api.url, logger: silent });
-    const caught = await chainbill.payouts
-      .create(createParams, { hooks: { beforeRetry: [hook], beforeError: [hook] } })
-      .catch((e: unknown) => e);
+    const caught = await failure(
+      chainbill.payouts.create(createParams, { hooks: { beforeRetry: [hook], beforeError: [hook] } }),
+    );
     expect(caught).toBeInstanceOf(BadRequestError);
     expect(caught).toMatchObject({ status: 400, code: 'bad', type: 'invalid_request_error', message: 'no' });
     const error = caught as BadRequestError;
@@ -107,8 +108,8 @@ describe('hooks see a view of the error they cannot change', () => {
     });
     let landed = -1;
     const chainbill = new Chainbill({ apiKey: key, baseUrl: api.url, logger: silent });
-    const caught = await chainbill.payouts
-      .approve('po_1', {
+    const caught = await failure(
+      chainbill.payouts.approve('po_1', {
         hooks: {
           beforeError: [
             (info) => {
@@ -116,8 +117,8 @@ describe('hooks see a view of the error they cannot change', () => {
             },
           ],
         },
-      })
-      .catch((e: unknown) => e);
+      }),
+    );
     // Only the header write "lands", on the view's own copy of the headers.
     expect(landed).toBe(1);
     expect((caught as BadRequestError).headers.get('x-request-id')).toBeNull();

@@ -5,6 +5,7 @@
  */
 import { BadRequestError, Chainbill, type ClientOptions, type Hooks } from 'chainbill';
 import { describe, expect, it } from 'vitest';
+import { failure } from './helpers.js';
 import { useLoopback } from './loopback.js';
 import { payoutParams as createParams, payoutFixture, silent } from './scripted-fetch.js';
 
@@ -120,14 +121,14 @@ describe('hooks cannot hurt a call', () => {
       const each = [throwing, rejecting, rejected];
       const hooks: Hooks = { beforeRequest: each, afterResponse: each, beforeRetry: each, beforeError: each };
       touched = 0;
-      let failure: unknown;
+      let refusal: unknown;
       const unhandled = await unhandledDuring(async () => {
         const payout = await chainbill.payouts.create(createParams, { hooks });
         expect(payout.id).toBe('po_made');
-        failure = await chainbill.payouts.approve('po_1', { hooks }).catch((e: unknown) => e);
+        refusal = await failure(chainbill.payouts.approve('po_1', { hooks }));
       });
       expect(unhandled).toHaveLength(0);
-      expect(failure).toBeInstanceOf(BadRequestError);
+      expect(refusal).toBeInstanceOf(BadRequestError);
       expect(touched).toBe(0);
       // 5 runs for the create (2 requests, 2 responses, 1 retry) and 3 for the approve, 3 hooks each.
       expect(warnings).toHaveLength(24);

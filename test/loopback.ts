@@ -1,6 +1,16 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Chainbill, type ClientOptions } from 'chainbill';
+import type { FakeChainbill, FakeListenOptions, FakeServer } from 'chainbill/testing';
 import { afterEach } from 'vitest';
+
+/** The API key of a loopback server's clients (`clientAt`), which a server may echo. */
+export const loopbackKey = 'sk_test_edge0123456789';
+
+/** A client of the server at `baseUrl`, with `loopbackKey` and the default retries; `options` go over. */
+export function clientAt(baseUrl: string, options: ClientOptions = {}): Chainbill {
+  return new Chainbill({ apiKey: loopbackKey, baseUrl, ...options });
+}
 
 /** A running loopback server: its base URL (ending in `/v1`) and how many requests it got. */
 export interface Loopback {
@@ -42,6 +52,24 @@ export function useLoopback(): (
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const { port } = server.address() as AddressInfo;
     return { url: `http://127.0.0.1:${port}/v1`, hits: () => hits };
+  };
+}
+
+/**
+ * Gives a test file the fake's own servers (`fake.listen()`), each closed after the test that
+ * started it. Call at the top level of a test file.
+ *
+ * @returns `listening(fake, options)`: the fake's server, listening on 127.0.0.1.
+ */
+export function useFakeServers(): (fake: FakeChainbill, options?: FakeListenOptions) => Promise<FakeServer> {
+  const servers: FakeServer[] = [];
+  afterEach(async () => {
+    await Promise.all(servers.splice(0).map((server) => server.close()));
+  });
+  return async (fake, options) => {
+    const server = await fake.listen(options);
+    servers.push(server);
+    return server;
   };
 }
 

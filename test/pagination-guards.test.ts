@@ -7,6 +7,7 @@ import { Chainbill, ResponseValidationError } from 'chainbill';
 import { HttpResponse, http, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { failure } from './helpers.js';
 import { envelope, payoutFixture, testBaseUrl, testKey } from './scripted-fetch.js';
 
 const server = setupServer();
@@ -88,7 +89,7 @@ describe('cursor lists reject pages that would loop or stop silently', () => {
     const walk = async (): Promise<void> => {
       for await (const payout of client().payouts.list()) seen.push(payout.id);
     };
-    const error = await walk().catch((e: unknown) => e);
+    const error = await failure(walk());
     expect(error).toBeInstanceOf(ResponseValidationError);
     expect(error).toMatchObject({ status: 200, issues: [{ code: 'invalid_pagination' }] });
     expect((error as Error).message).toContain('next_cursor is missing');
@@ -104,10 +105,7 @@ describe('cursor lists reject pages that would loop or stop silently', () => {
     const queries = serve('/payouts/settlements', (query) =>
       envelope([], query.get('cursor') === 'c1' ? 'c1' : 'c1'),
     );
-    const error = await client()
-      .payouts.settlements.list()
-      .toArray()
-      .catch((e: unknown) => e);
+    const error = await failure(client().payouts.settlements.list().toArray());
     expect(error).toBeInstanceOf(ResponseValidationError);
     expect((error as Error).message).toContain('repeats the cursor');
     expect(queries.map((q) => q.get('cursor'))).toEqual([null, 'c1']);
@@ -123,10 +121,7 @@ describe('cursor lists reject pages that would loop or stop silently', () => {
         c: envelope([po(4)], 'a'),
       }),
     );
-    const error = await client()
-      .payouts.list()
-      .toArray()
-      .catch((e: unknown) => e);
+    const error = await failure(client().payouts.list().toArray());
     expect(error).toBeInstanceOf(ResponseValidationError);
     expect(queries.map((q) => q.get('cursor'))).toEqual([null, 'a', 'b', 'c']);
   });
@@ -136,10 +131,7 @@ describe('cursor lists reject pages that would loop or stop silently', () => {
       '/payouts',
       cursorPages({ start: envelope([po(1)], 'a'), a: envelope([po(2)], 'start') }),
     );
-    const error = await client()
-      .payouts.list({ cursor: 'start' })
-      .toArray()
-      .catch((e: unknown) => e);
+    const error = await failure(client().payouts.list({ cursor: 'start' }).toArray());
     expect(error).toBeInstanceOf(ResponseValidationError);
     expect(queries.map((q) => q.get('cursor'))).toEqual(['start', 'a']);
   });
@@ -193,7 +185,7 @@ describe('offset lists', () => {
     const walk = async (): Promise<void> => {
       for await (const c of client().customers.list()) ids.push(c.id);
     };
-    const error = await walk().catch((e: unknown) => e);
+    const error = await failure(walk());
     expect(error).toBeInstanceOf(ResponseValidationError);
     expect((error as Error).message).toContain('the page is empty');
     expect(ids).toEqual(['cus_1']);

@@ -5,7 +5,7 @@
  */
 import { APIError, Chainbill, ConflictError, NotFoundError, path, ResponseValidationError } from 'chainbill';
 import { describe, expect, it } from 'vitest';
-import { useFakeApi } from './helpers.js';
+import { failure, useFakeApi } from './helpers.js';
 import {
   apiError,
   envelope,
@@ -123,28 +123,24 @@ describe('raw calls share the request path', () => {
   it('rejects with typed errors: reading one payout, a route the spec does not show', async () => {
     const payout = fake().seed.payout();
     // The fake serves only the spec's routes: PATCH exists on /payouts/{id}, GET does not.
-    const error = await client()
-      .get(path`/payouts/${payout.id}`)
-      .catch((e: unknown) => e);
+    const error = await failure(client().get(path`/payouts/${payout.id}`));
     expect(error).toBeInstanceOf(APIError);
     expect(error).toMatchObject({ status: 405 });
-    const missing = await client()
-      .get('/no-such-route')
-      .catch((e: unknown) => e);
+    const missing = await failure(client().get('/no-such-route'));
     expect(missing).toBeInstanceOf(NotFoundError);
   });
 
   it('rejects with typed errors: a state the route refuses is a ConflictError', async () => {
     const payout = fake().seed.payout({ status: 'canceled' });
-    const error = await client()
-      .patch(path`/payouts/${payout.id}`, { body: { status: 'approved' } })
-      .catch((e: unknown) => e);
+    const error = await failure(
+      client().patch(path`/payouts/${payout.id}`, { body: { status: 'approved' } }),
+    );
     expect(error).toBeInstanceOf(ConflictError);
   });
 
   it('refuses a body over maxResponseBytes', async () => {
     const { chainbill } = scripted(json(200, { text: 'x'.repeat(100) }));
-    const error = await chainbill.get('/big', { maxResponseBytes: 50 }).catch((e: unknown) => e);
+    const error = await failure(chainbill.get('/big', { maxResponseBytes: 50 }));
     expect(error).toBeInstanceOf(ResponseValidationError);
     expect(error).toMatchObject({ issues: [{ code: 'too_large' }] });
   });
@@ -191,10 +187,7 @@ describe('getList', () => {
 
   it('keeps the paging guards: has_more without next_cursor rejects', async () => {
     const { chainbill } = scripted(json(200, envelope([{ id: 1 }], null, true)));
-    const error = await chainbill
-      .getList('/things', { pagination: 'cursor' })
-      .toArray()
-      .catch((e: unknown) => e);
+    const error = await failure(chainbill.getList('/things', { pagination: 'cursor' }).toArray());
     expect(error).toBeInstanceOf(ResponseValidationError);
   });
 

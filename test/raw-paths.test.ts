@@ -5,7 +5,7 @@
  */
 import { path, RequestValidationError } from 'chainbill';
 import { describe, expect, it } from 'vitest';
-import { useFakeApi } from './helpers.js';
+import { failure, useFakeApi } from './helpers.js';
 import { clientOn, json, scriptedFetch } from './scripted-fetch.js';
 
 const { client, refusedBeforeSending } = useFakeApi();
@@ -50,9 +50,7 @@ describe('what is refused before sending', () => {
   });
 
   it('the message names `;` and encoded control characters, without quoting the path', async () => {
-    const error = await client()
-      .get('/payouts/..;/sk_test_secretvalue%0d%0a')
-      .catch((e: unknown) => e);
+    const error = await failure(client().get('/payouts/..;/sk_test_secretvalue%0d%0a'));
     expect(error).toBeInstanceOf(RequestValidationError);
     expect((error as Error).message).toContain('`;`');
     expect((error as Error).message).toContain('`%0d%0a`');
@@ -99,9 +97,7 @@ describe('what is refused before sending', () => {
   });
 
   it('names the problem without quoting the path', async () => {
-    const error = await client()
-      .get('/payouts/../sk_test_secretvalue')
-      .catch((e: unknown) => e);
+    const error = await failure(client().get('/payouts/../sk_test_secretvalue'));
     expect(error).toBeInstanceOf(RequestValidationError);
     expect((error as Error).message).toContain('`..`');
     expect((error as Error).message).not.toContain('sk_test_secretvalue');

@@ -13,6 +13,7 @@ import {
 import { APIError, Chainbill } from 'chainbill';
 import { openTelemetryHooks } from 'chainbill/opentelemetry';
 import { describe, expect, it } from 'vitest';
+import { failure } from './helpers.js';
 import { useLoopback } from './loopback.js';
 import { renderings } from './scripted-fetch.js';
 
@@ -80,7 +81,7 @@ describe("the client's key, echoed in any form", () => {
         logLevel: 'off',
         hooks: openTelemetryHooks({ tracer }),
       });
-      const error = (await chainbill.payouts.list().catch((e: unknown) => e)) as APIError;
+      const error = (await failure(chainbill.payouts.list())) as APIError;
       expect(error).toBeInstanceOf(APIError);
       expect(error.message).toBe(`${kept} is refused`);
       expect(error.requestId).toBe(kept);
@@ -110,14 +111,14 @@ describe("the client's key, echoed in any form", () => {
   it('a key-shaped token that is not the client key is redacted in any case too', async () => {
     const api = await echoing(() => 'SK_LIVE_OTHERKEY123 and sk_Test_another_one');
     const chainbill = new Chainbill({ apiKey: key, baseUrl: api.url, logLevel: 'off' });
-    const error = (await chainbill.payouts.list().catch((e: unknown) => e)) as APIError;
+    const error = (await failure(chainbill.payouts.list())) as APIError;
     expect(error.message).toBe('sk_live_*** and sk_test_*** is refused');
   });
 
   it('text that only looks like base64 or like a key prefix is kept as it came', async () => {
     const api = await echoing(() => 'Basic dXNlcjpwYXNz and sk_prod_x');
     const chainbill = new Chainbill({ apiKey: key, baseUrl: api.url, logLevel: 'off' });
-    const error = (await chainbill.payouts.list().catch((e: unknown) => e)) as APIError;
+    const error = (await failure(chainbill.payouts.list())) as APIError;
     expect(error.message).toBe('Basic dXNlcjpwYXNz and sk_prod_x is refused');
   });
 });

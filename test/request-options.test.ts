@@ -56,7 +56,7 @@ describe('options that cannot work are refused where they are given', () => {
 
   it('per call, a signal that is not an AbortSignal is a RequestValidationError', async () => {
     const { client, seen } = on();
-    const error = await client.payouts.list({}, { signal: {} as AbortSignal }).catch((e: unknown) => e);
+    const error = await failure(client.payouts.list({}, { signal: {} as AbortSignal }));
     expect(error).toMatchObject({ name: 'RequestValidationError', param: 'signal' });
     expect(seen).toHaveLength(0);
   });

@@ -20,15 +20,15 @@ import {
 } from 'chainbill';
 import { openTelemetryHooks } from 'chainbill/opentelemetry';
 import { describe, expect, it } from 'vitest';
+import { failure } from './helpers.js';
 import { useLoopback } from './loopback.js';
 import { clientOn, json, payoutFixture, renderings, type Step, scriptedFetch } from './scripted-fetch.js';
 
 /** Runs `payouts.approve` against one scripted answer; returns the payout (with response) or the error. */
 function approveAgainst(step: Step): Promise<unknown> {
-  return clientOn(scriptedFetch(step).fetch, { maxRetries: 0 })
-    .payouts.approve('po_1')
-    .withResponse()
-    .catch((e: unknown) => e);
+  return failure(
+    clientOn(scriptedFetch(step).fetch, { maxRetries: 0 }).payouts.approve('po_1').withResponse(),
+  );
 }
 
 const notFound = {
@@ -149,7 +149,7 @@ describe('the request id is server text, redacted wherever it goes', () => {
     const api = await echoingApi();
     const { hooks, infos, attributes } = tracing();
     const client = new Chainbill({ apiKey: secret, baseUrl: api.url, hooks });
-    const error = await client.payouts.approve('po_1').catch((e: unknown) => e);
+    const error = await failure(client.payouts.approve('po_1'));
     expect(error).toBeInstanceOf(BadRequestError);
     expect((error as BadRequestError).requestId).toBe(redacted);
     expect(JSON.parse(JSON.stringify(error))).toMatchObject({ requestId: redacted });
@@ -177,7 +177,7 @@ describe('the request id is server text, redacted wherever it goes', () => {
   it('on a 2xx body that does not fit: ResponseValidationError.requestId', async () => {
     const api = await echoingApi();
     const client = new Chainbill({ apiKey: secret, baseUrl: api.url });
-    const error = await client.payouts.approve('po_bad').catch((e: unknown) => e);
+    const error = await failure(client.payouts.approve('po_bad'));
     expect(error).toBeInstanceOf(ResponseValidationError);
     expect((error as ResponseValidationError).requestId).toBe(redacted);
     expectNoSecret(renderings(error));

@@ -11,6 +11,7 @@ import {
   RequestValidationError,
 } from 'chainbill';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { failure } from './helpers.js';
 import {
   apiError,
   clientOn,
@@ -57,9 +58,7 @@ describe('what is retried', () => {
   it('gives up on a connection error after maxRetries + 1 attempts with APIConnectionError', async () => {
     vi.spyOn(Math, 'random').mockReturnValue(0.999_999); // shortest backoff: 375 ms
     const { fetch, seen } = scriptedFetch(connectionReset());
-    const error = await clientOn(fetch, { maxRetries: 1 })
-      .payouts.list()
-      .catch((e: unknown) => e);
+    const error = await failure(clientOn(fetch, { maxRetries: 1 }).payouts.list());
     expect(error).toBeInstanceOf(APIConnectionError);
     expect(error).not.toBeInstanceOf(APIConnectionTimeoutError);
     expect((error as Error).message).toContain('ECONNRESET');
@@ -86,7 +85,7 @@ describe('what is retried', () => {
   it('retries by default twice (3 attempts), and gives up with the last error', async () => {
     const { fetch, seen } = scriptedFetch(apiError(503, now0));
     const client = new Chainbill({ apiKey: testKey, baseUrl: testBaseUrl, fetch, logLevel: 'off' });
-    const error = await client.payouts.list().catch((e: unknown) => e);
+    const error = await failure(client.payouts.list());
     expect(error).toBeInstanceOf(InternalServerError);
     expect((error as InternalServerError).status).toBe(503);
     expect(seen).toHaveLength(3);
@@ -117,9 +116,7 @@ describe('what is retried', () => {
     'a per-request %s of %o is refused before sending, never retried forever',
     async (param, options) => {
       const { fetch, seen } = scriptedFetch(apiError(503, now0));
-      const error = await clientOn(fetch)
-        .payouts.list({}, options)
-        .catch((e: unknown) => e);
+      const error = await failure(clientOn(fetch).payouts.list({}, options));
       expect(error).toBeInstanceOf(RequestValidationError);
       expect((error as RequestValidationError).param).toBe(param);
       expect(seen).toHaveLength(0);
@@ -183,7 +180,7 @@ describe('backoff', () => {
     const lines: string[] = [];
     const logger = { error() {}, warn() {}, debug() {}, info: (line: string) => lines.push(line) };
     const call = clientOn(fetch, { maxRetries: 6, logger, logLevel: 'info' }).payouts.list();
-    const settled = call.catch((e: unknown) => e);
+    const settled = failure(call);
     const started = Date.now();
     await vi.advanceTimersByTimeAsync(500 + 1_000 + 2_000 + 4_000 + 8_000 + 8_000 - 1);
     expect(seen).toHaveLength(6);

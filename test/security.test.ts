@@ -16,6 +16,7 @@ import {
   RequestValidationError,
 } from 'chainbill';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { failure } from './helpers.js';
 import {
   apiError,
   connectionReset,
@@ -59,7 +60,7 @@ describe('the key never leaks', () => {
   it.each(failures)('in the error of %s, or in any log line', async (_, steps, call) => {
     vi.spyOn(Math, 'random').mockReturnValue(0.999_999);
     const { client, lines } = clientOn(steps.length > 0 ? steps : [json(200, payoutFixture())]);
-    const error = await call(client).catch((e: unknown) => e);
+    const error = await failure(call(client));
     expect(error).toBeInstanceOf(ChainbillError);
     expectNoSecret(renderings(error));
     expectNoSecret(lines.flatMap((line) => [line.message, ...renderings(line.details)]));
@@ -147,7 +148,7 @@ describe('headers a caller passes', () => {
       { headers: { 'X-Trace': `é€ ${secretPart}` } },
       { idempotencyKey: `key\r\n${secretPart}` },
     ]) {
-      const error = await client.payouts.approve('po_1', options).catch((e: unknown) => e);
+      const error = await failure(client.payouts.approve('po_1', options));
       expect(error).toBeInstanceOf(RequestValidationError);
       expectNoSecret(renderings(error));
     }
@@ -158,7 +159,7 @@ describe('headers a caller passes', () => {
 describe('errors hold what a caller needs, not the request', () => {
   it('a connection error keeps the root cause, not ky’s error with the Request and its headers', async () => {
     const { client } = clientOn([connectionReset()], { maxRetries: 0 });
-    const error = (await client.payouts.list().catch((e: unknown) => e)) as APIConnectionError;
+    const error = (await failure(client.payouts.list())) as APIConnectionError;
     expect(error).toBeInstanceOf(APIConnectionError);
     expect(error.cause).toBeInstanceOf(TypeError);
     expect(inspect(error, { depth: 10 })).not.toContain('authorization');
@@ -166,7 +167,7 @@ describe('errors hold what a caller needs, not the request', () => {
 
   it('an abort keeps the abort reason only', async () => {
     const { client } = clientOn([hang()]);
-    const error = await client.payouts.list({}, { signal: AbortSignal.timeout(10) }).catch((e: unknown) => e);
+    const error = await failure(client.payouts.list({}, { signal: AbortSignal.timeout(10) }));
     expect(error).toBeInstanceOf(APIUserAbortError);
     expect(inspect(error, { depth: 10 })).not.toMatch(/authorization/i);
   });

@@ -4,20 +4,13 @@
  * key, bytes that are not UTF-8. Each server is a real `node:http` server on 127.0.0.1.
  */
 import { gzipSync } from 'node:zlib';
-import { APIError, Chainbill, type ClientOptions, ResponseValidationError } from 'chainbill';
+import { APIError, ResponseValidationError } from 'chainbill';
 import { describe, expect, it } from 'vitest';
-import { useLoopback } from './loopback.js';
+import { failure } from './helpers.js';
+import { clientAt, loopbackKey, useLoopback } from './loopback.js';
 import { payoutFixture } from './scripted-fetch.js';
 
-const key = 'sk_test_edge0123456789';
 const loopback = useLoopback();
-
-function client(baseUrl: string, options: ClientOptions = {}): Chainbill {
-  return new Chainbill({ apiKey: key, baseUrl, maxRetries: 2, ...options });
-}
-
-const failure = (call: PromiseLike<unknown>): Promise<unknown> =>
-  Promise.resolve(call).catch((e: unknown) => e);
 
 describe('maxResponseBytes', () => {
   it('counts a gzip bomb after decompression', async () => {
@@ -27,7 +20,7 @@ describe('maxResponseBytes', () => {
       res.end(bomb);
     });
     expect(bomb.length).toBeLessThan(1024 * 1024);
-    const error = await failure(client(server.url, { maxResponseBytes: 1024 * 1024 }).payouts.list());
+    const error = await failure(clientAt(server.url, { maxResponseBytes: 1024 * 1024 }).payouts.list());
     expect((error as ResponseValidationError).issues[0]?.code).toBe('too_large');
     expect(server.hits()).toBe(1);
   });
@@ -37,7 +30,7 @@ describe('maxResponseBytes', () => {
       res.writeHead(503, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ error: { message: 'x'.repeat(4096) } }));
     });
-    const error = await failure(client(server.url).payouts.list({}, { maxResponseBytes: 1024 }));
+    const error = await failure(clientAt(server.url).payouts.list({}, { maxResponseBytes: 1024 }));
     expect(error).toBeInstanceOf(ResponseValidationError);
     expect(server.hits()).toBe(1);
   });
@@ -48,7 +41,7 @@ describe('maxResponseBytes', () => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(body);
     });
-    const page = await client(server.url, { maxResponseBytes: Buffer.byteLength(body) }).payouts.list();
+    const page = await clientAt(server.url, { maxResponseBytes: Buffer.byteLength(body) }).payouts.list();
     expect(page.data).toEqual([]);
   });
 
@@ -66,14 +59,16 @@ describe('maxResponseBytes', () => {
       return new Response(body, { headers: { 'content-type': 'application/json', 'content-length': '10' } });
     };
     const error = await failure(
-      client('https://api.chainbill.test/v1', { fetch, maxResponseBytes: 1024 * 1024 }).payouts.list(),
+      clientAt('https://api.chainbill.test/v1', { fetch, maxResponseBytes: 1024 * 1024 }).payouts.list(),
     );
     expect((error as ResponseValidationError).issues[0]?.code).toBe('too_large');
   });
 
   it('refuses a bound that is not a positive whole number', async () => {
-    expect(() => client('http://127.0.0.1:1/v1', { maxResponseBytes: 0 })).toThrow('maxResponseBytes');
-    const error = await failure(client('http://127.0.0.1:1/v1').payouts.list({}, { maxResponseBytes: 1.5 }));
+    expect(() => clientAt('http://127.0.0.1:1/v1', { maxResponseBytes: 0 })).toThrow('maxResponseBytes');
+    const error = await failure(
+      clientAt('http://127.0.0.1:1/v1').payouts.list({}, { maxResponseBytes: 1.5 }),
+    );
     expect(error).toMatchObject({ name: 'RequestValidationError', param: 'maxResponseBytes' });
   });
 });
@@ -90,7 +85,7 @@ describe('redirects', () => {
         res.end();
       });
       const error = await failure(
-        client(server.url).payouts.create({
+        clientAt(server.url).payouts.create({
           recipient_address: 'TMW6XfDns1qNo5M7bLaHXzwmGsw2Eah6SK',
           chain: 'tron',
           token: 'USDT',
@@ -113,14 +108,14 @@ describe('redirects', () => {
       modes.push(input instanceof Request ? input.redirect : String(init?.redirect));
       return Response.json({ data: [], has_more: false, next_cursor: null });
     };
-    await client('https://api.chainbill.test/v1', { fetch }).payouts.list();
+    await clientAt('https://api.chainbill.test/v1', { fetch }).payouts.list();
     expect(modes).toEqual(['manual']);
   });
 });
 
 describe('server text that echoes a key', () => {
   it('never reaches the message, the stack, a log line, inspect, JSON or the body', async () => {
-    const echoed = `Bearer ${key} rejected; also saw sk_live_someoneElse99 and sk_test_x.y`;
+    const echoed = `Bearer ${loopbackKey} rejected; also saw sk_live_someoneElse99 and sk_test_x.y`;
     const server = await loopback((req, res) => {
       res.writeHead(503, {
         'content-type': 'application/json',
@@ -136,7 +131,7 @@ describe('server text that echoes a key', () => {
       debug: (...a: unknown[]) => lines.push(a),
     };
     const error = (await failure(
-      client(server.url, { maxRetries: 1, logger, logLevel: 'debug' }).payouts.list({}, { timeout: 5_000 }),
+      clientAt(server.url, { maxRetries: 1, logger, logLevel: 'debug' }).payouts.list({}, { timeout: 5_000 }),
     )) as APIError;
     const { inspect } = await import('node:util');
     const everything = [
@@ -150,7 +145,7 @@ describe('server text that echoes a key', () => {
       inspect(lines, { depth: 10 }),
     ].join('\n');
     expect(error.status).toBe(503);
-    expect(everything).not.toContain(key);
+    expect(everything).not.toContain(loopbackKey);
     expect(everything).not.toContain('sk_live_someoneElse99');
     expect(everything).not.toContain('edge0123456789');
     expect(error.message).toBe('Bearer sk_test_*** rejected; also saw sk_live_*** and sk_test_***.y');
@@ -168,7 +163,7 @@ describe('invalid UTF-8', () => {
       bytes[at] = 0xc3; // a lead byte followed by an ASCII byte: not UTF-8
       res.end(bytes);
     });
-    const error = await failure(client(server.url).payouts.list());
+    const error = await failure(clientAt(server.url).payouts.list());
     expect(error).toBeInstanceOf(ResponseValidationError);
     expect((error as ResponseValidationError).issues[0]?.code).toBe('invalid_utf8');
     expect(server.hits()).toBe(1);

@@ -14,6 +14,7 @@ import {
 } from 'chainbill';
 import { createFakeChainbill, type FakeChainbill } from 'chainbill/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { failure } from './helpers.js';
 
 let fake: FakeChainbill;
 let chainbill: Chainbill;
@@ -61,9 +62,13 @@ describe('payouts.waitForSettlement', () => {
   it('rejects with WaitTimeoutError after maxWaitMs, with the record seen last', async () => {
     const payout = fake.seed.payout({ status: 'approved' });
     fake.simulate.settlePayout(payout.id, { confirmations: 3 });
-    const wait = chainbill.payouts
-      .waitForSettlement(payout.id, { minConfirmations: 10, pollIntervalMs: 4_000, maxWaitMs: 10_000 })
-      .catch((e: unknown) => e);
+    const wait = failure(
+      chainbill.payouts.waitForSettlement(payout.id, {
+        minConfirmations: 10,
+        pollIntervalMs: 4_000,
+        maxWaitMs: 10_000,
+      }),
+    );
     await vi.advanceTimersByTimeAsync(10_000);
     const error = await wait;
     expect(error).toBeInstanceOf(WaitTimeoutError);
@@ -79,9 +84,7 @@ describe('payouts.waitForSettlement', () => {
 
   it('a payout that never settles times out with lastSettlement null', async () => {
     const payout = fake.seed.payout({ status: 'approved' });
-    const wait = chainbill.payouts
-      .waitForSettlement(payout.id, { maxWaitMs: 3_000 })
-      .catch((e: unknown) => e);
+    const wait = failure(chainbill.payouts.waitForSettlement(payout.id, { maxWaitMs: 3_000 }));
     await vi.advanceTimersByTimeAsync(3_000);
     expect(await wait).toMatchObject({ name: 'WaitTimeoutError', lastSettlement: null, waitedMs: 3_000 });
   });
@@ -89,9 +92,9 @@ describe('payouts.waitForSettlement', () => {
   it('an aborted signal ends the wait at once, and nothing is polled after', async () => {
     const payout = fake.seed.payout({ status: 'approved' });
     const controller = new AbortController();
-    const wait = chainbill.payouts
-      .waitForSettlement(payout.id, { signal: controller.signal, pollIntervalMs: 5_000 })
-      .catch((e: unknown) => e);
+    const wait = failure(
+      chainbill.payouts.waitForSettlement(payout.id, { signal: controller.signal, pollIntervalMs: 5_000 }),
+    );
     await vi.advanceTimersByTimeAsync(7_000);
     expect(polls(payout.id)).toBe(2);
     controller.abort(new Error('shutting down'));
@@ -103,9 +106,9 @@ describe('payouts.waitForSettlement', () => {
 
   it('a signal aborted before the wait sends nothing', async () => {
     const payout = fake.seed.payout({ status: 'approved' });
-    const error = await chainbill.payouts
-      .waitForSettlement(payout.id, { signal: AbortSignal.abort() })
-      .catch((e: unknown) => e);
+    const error = await failure(
+      chainbill.payouts.waitForSettlement(payout.id, { signal: AbortSignal.abort() }),
+    );
     expect(error).toBeInstanceOf(APIUserAbortError);
     expect(fake.requests).toHaveLength(0);
   });
@@ -120,7 +123,7 @@ describe('payouts.waitForSettlement', () => {
     [{ maxWaitMs: 3e9 }, 'maxWaitMs'],
     [{ maxWaitMs: '60000' as unknown as number }, 'maxWaitMs'],
   ])('refuses %o before any poll: RequestValidationError naming %s', async (options, param) => {
-    const error = await chainbill.payouts.waitForSettlement('po_1', options).catch((e: unknown) => e);
+    const error = await failure(chainbill.payouts.waitForSettlement('po_1', options));
     expect(error).toBeInstanceOf(RequestValidationError);
     expect(error).toMatchObject({ param });
     expect(fake.requests).toHaveLength(0);
@@ -131,7 +134,7 @@ describe('payouts.waitForSettlement', () => {
     ['canceled', /payout po_\w+ is canceled, and a canceled payout never settles/],
   ] as const)('a %s payout object is refused at once, nothing sent', async (status, message) => {
     const payout = fake.seed.payout({ status });
-    const error = await chainbill.payouts.waitForSettlement(payout).catch((e: unknown) => e);
+    const error = await failure(chainbill.payouts.waitForSettlement(payout));
     expect(error).toBeInstanceOf(RequestValidationError);
     expect(error).toMatchObject({ param: 'status' });
     expect((error as Error).message).toMatch(message);
@@ -161,7 +164,7 @@ describe('payouts.waitForSettlement', () => {
       ),
     ],
   ])('%s in place of a payout is refused as a bad id, nothing sent', async (_, payout) => {
-    const error = await chainbill.payouts.waitForSettlement(payout as never).catch((e: unknown) => e);
+    const error = await failure(chainbill.payouts.waitForSettlement(payout as never));
     expect(error).toBeInstanceOf(RequestValidationError);
     expect(error).toMatchObject({ param: 'id' });
     expect(fake.requests).toHaveLength(0);
@@ -176,7 +179,7 @@ describe('payouts.waitForSettlement', () => {
 
   it('given an id, the timeout names why a payout may never settle, in the right number', async () => {
     const draft = fake.seed.payout({ status: 'draft' });
-    const wait = chainbill.payouts.waitForSettlement(draft.id, { maxWaitMs: 1_000 }).catch((e: unknown) => e);
+    const wait = failure(chainbill.payouts.waitForSettlement(draft.id, { maxWaitMs: 1_000 }));
     await vi.advanceTimersByTimeAsync(1_000);
     expect((await wait) as Error).toMatchObject({
       name: 'WaitTimeoutError',
@@ -184,9 +187,9 @@ describe('payouts.waitForSettlement', () => {
     });
     const settled = fake.seed.payout({ status: 'approved' });
     fake.simulate.settlePayout(settled.id, { confirmations: 1 });
-    const short = chainbill.payouts
-      .waitForSettlement(settled, { minConfirmations: 2, maxWaitMs: 1_000 })
-      .catch((e: unknown) => e);
+    const short = failure(
+      chainbill.payouts.waitForSettlement(settled, { minConfirmations: 2, maxWaitMs: 1_000 }),
+    );
     await vi.advanceTimersByTimeAsync(1_000);
     expect(((await short) as Error).message).toBe(
       `Payout ${settled.id} did not settle with 2 confirmations within 1000 ms (last seen: 1 confirmation).`,

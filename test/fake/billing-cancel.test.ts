@@ -6,6 +6,7 @@
 import { Chainbill, ConflictError } from 'chainbill';
 import { createFakeChainbill } from 'chainbill/testing';
 import { describe, expect, it } from 'vitest';
+import { failure } from '../helpers.js';
 
 /** A fake at 2026-01-01 with a monthly plan (a trial of `trialDays`), a payment method and a customer. */
 async function subscribed(trialDays = 0) {
@@ -45,7 +46,7 @@ describe('cancel at period end, whatever happens in between', () => {
       type: 'subscription.canceled',
       at: '2026-02-01T00:00:00.000Z',
     });
-    const resumed = await chainbill.subscriptions.resume(id).catch((error: unknown) => error);
+    const resumed = await failure(chainbill.subscriptions.resume(id));
     expect(resumed).toBeInstanceOf(ConflictError);
     expect(fake.clock.advance({ days: 365 }).renewed).toEqual([]);
     expect(await charges()).toEqual(['2026-01-01']);

@@ -5,6 +5,7 @@
 import { Chainbill, ConflictError } from 'chainbill';
 import { createFakeChainbill, type FakeChainbill, type FakeChainbillOptions } from 'chainbill/testing';
 import { describe, expect, it } from 'vitest';
+import { failure } from '../helpers.js';
 
 const start = '2026-01-01T00:00:00.000Z';
 
@@ -85,7 +86,7 @@ describe('a subscription through its life on the clock alone', () => {
       'api',
       ...Array(9).fill('clock'),
     ]);
-    const canceled = await chainbill.subscriptions.cancelImmediately(id).catch((e: unknown) => e);
+    const canceled = await failure(chainbill.subscriptions.cancelImmediately(id));
     expect(canceled).toBeInstanceOf(ConflictError); // it is canceled: nothing left to cancel
   });
 

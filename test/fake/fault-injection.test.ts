@@ -13,6 +13,7 @@ import { createFakeChainbill, type FakeChainbill } from 'chainbill/testing';
 import { handlers } from 'chainbill/testing/msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { failure } from '../helpers.js';
 
 const payout: PayoutCreateParams = {
   recipient_address: 'TS7uTd4UvXRM4cEzr1i13x8JPFQ5BSu9uQ',
@@ -85,7 +86,7 @@ describe.each(['fetch', 'msw', 'listen'] as const)('over %s', (way) => {
     const chainbill = await clientOver(way, fake);
     fake.faults.next({ method: 'POST', route: '/payouts' }, 'commit-then-drop');
     const key = 'payout-create-inv_1042';
-    const lost = await chainbill.payouts.create(payout, { idempotencyKey: key }).catch((e: unknown) => e);
+    const lost = await failure(chainbill.payouts.create(payout, { idempotencyKey: key }));
     expect(lost).toBeInstanceOf(APIConnectionError);
     expect(await payoutsOf(fake)).toHaveLength(1); // applied, though the answer was lost
     const again = await chainbill.payouts.create(payout, { idempotencyKey: key });
@@ -96,7 +97,7 @@ describe.each(['fetch', 'msw', 'listen'] as const)('over %s', (way) => {
     const fake = createFakeChainbill();
     const chainbill = await clientOver(way, fake);
     fake.faults.next({ route: '/payouts' }, 'reset');
-    const error = await chainbill.payouts.create(payout).catch((e: unknown) => e);
+    const error = await failure(chainbill.payouts.create(payout));
     expect(error).toBeInstanceOf(APIConnectionError);
     expect(await payoutsOf(fake)).toEqual([]);
     expect(fake.requests[0]).toMatchObject({ method: 'POST', path: '/payouts', status: 0, fault: 'reset' });
@@ -106,7 +107,7 @@ describe.each(['fetch', 'msw', 'listen'] as const)('over %s', (way) => {
     const fake = createFakeChainbill();
     const chainbill = await clientOver(way, fake);
     fake.faults.next({ route: '/payouts' }, { status: 503 });
-    const error = await chainbill.payouts.list().catch((e: unknown) => e);
+    const error = await failure(chainbill.payouts.list());
     expect(error).toBeInstanceOf(InternalServerError); // every 5xx
     expect(error).toMatchObject({ status: 503, code: 'service_unavailable', type: 'api_error' });
     expect((await chainbill.payouts.list()).data).toEqual([]);
@@ -125,7 +126,7 @@ describe('statuses and delays', () => {
       { route: '/customers' },
       { status: 429, retryAfter: 7, code: 'slow_down', message: 'Easy.' },
     );
-    const error = await chainbill.customers.list({}, { maxRetries: 0 }).catch((e: unknown) => e);
+    const error = await failure(chainbill.customers.list({}, { maxRetries: 0 }));
     expect(error).toBeInstanceOf(RateLimitError);
     expect(error).toMatchObject({ retryAfter: 7, code: 'slow_down', message: 'Easy.' });
   });

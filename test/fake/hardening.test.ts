@@ -1,21 +1,13 @@
 import { BadRequestError, NotFoundError } from 'chainbill';
-import { createFakeChainbill, type FakeChainbill, type FakeServer } from 'chainbill/testing';
+import { createFakeChainbill } from 'chainbill/testing';
 import { handlers } from 'chainbill/testing/msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { useFakeServers } from '../loopback.js';
 import { apiError, clientOf, MiB, payout, rejection, send, sendRaw } from './edge-helpers.js';
 
 // What the fake refuses at its edges, over fetch, msw and real HTTP.
-const servers: FakeServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
-
-async function listening(fake: FakeChainbill): Promise<FakeServer> {
-  const server = await fake.listen();
-  servers.push(server);
-  return server;
-}
+const listening = useFakeServers();
 
 describe('the fake answers under its base path only', () => {
   // /x/v1 ends in /v1 but is not the base path: the old loose strip of `^.*?/v1` answered it.

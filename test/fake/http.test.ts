@@ -1,19 +1,16 @@
 import { Chainbill } from 'chainbill';
 import { createFakeChainbill } from 'chainbill/testing';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useFakeServers } from '../loopback.js';
 import { payout as params } from './edge-helpers.js';
 
 // No msw here: these requests cross a real socket.
 describe('fake API over real HTTP', () => {
-  const servers: { close(): Promise<void> }[] = [];
-  afterEach(async () => {
-    await Promise.all(servers.splice(0).map((s) => s.close()));
-  });
+  const listening = useFakeServers();
 
   it('listen() serves the same API on 127.0.0.1', async () => {
     const local = createFakeChainbill();
-    const server = await local.listen();
-    servers.push(server);
+    const server = await listening(local);
     expect(server.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
     const api = new Chainbill({ apiKey: local.apiKey, baseUrl: server.url });
     const payout = await api.payouts.create(params);

@@ -17,6 +17,7 @@ import {
   SeedFileError,
 } from 'chainbill/testing';
 import { afterAll, describe, expect, it } from 'vitest';
+import { failure } from '../helpers.js';
 import { runCli } from './cli-process.js';
 
 /** A value nested `levels` deep: `{ a: { a: … {} } }`. */
@@ -105,9 +106,7 @@ describe('applySeedFile and the control API: the same gate, whole or not at all'
       expect(apply).toThrow(
         expect.objectContaining({ path: `organizations[0].sandbox.${collection}[0].${field}` }),
       );
-      const error = await clientOf(fake, 'sk_test_gate_1')
-        .customers.list()
-        .catch((caught: unknown) => caught);
+      const error = await failure(clientOf(fake, 'sk_test_gate_1').customers.list());
       expect(error).toBeInstanceOf(AuthenticationError); // its key was not issued
     },
   );
@@ -135,9 +134,7 @@ describe('applySeedFile and the control API: the same gate, whole or not at all'
       ],
     };
     expect(() => applySeedFile(fake, file)).toThrow(/organizations\[1\]\.keys\.sandbox\[0\]/);
-    const error = await clientOf(fake, 'sk_test_first')
-      .customers.list()
-      .catch((caught: unknown) => caught);
+    const error = await failure(clientOf(fake, 'sk_test_first').customers.list());
     expect(error).toBeInstanceOf(AuthenticationError);
     expect(fake.events).toEqual([]);
     await expect(clientOf(fake, own).customers.list()).resolves.toMatchObject({ data: [] });

@@ -1,24 +1,16 @@
 /**
  * The fake refuses a body over 1 MiB while it streams, without buffering it, measured as the
- * process's RSS over real HTTP. In the memory tier (vitest.config.ts): a fork of its own, run
- * before the other tiers, so no other test's work moves the peak.
+ * process's RSS over real HTTP. In the memory tier (vitest.config.ts): a fork of its own, so no
+ * other test's work moves the peak.
  */
-import { createFakeChainbill, type FakeChainbill, type FakeServer } from 'chainbill/testing';
-import { afterEach, describe, expect, it } from 'vitest';
+import { createFakeChainbill } from 'chainbill/testing';
+import { describe, expect, it } from 'vitest';
 import { apiError, clientOf, MiB, payout, streamBody } from '../fake/edge-helpers.js';
+import { useFakeServers } from '../loopback.js';
 
-const servers: FakeServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((server) => server.close()));
-});
+const listening = useFakeServers();
 
-async function listening(fake: FakeChainbill): Promise<FakeServer> {
-  const server = await fake.listen();
-  servers.push(server);
-  return server;
-}
-
-describe('bodies over 1 MiB are refused while they stream; an empty Idempotency-Key is 400', () => {
+describe('bodies over 1 MiB are refused while they stream', () => {
   it.each([false, true])(
     'over listen(): a 64 MiB body (Content-Length declared: %s) is 413, not buffered',
     async (declareLength) => {

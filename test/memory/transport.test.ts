@@ -1,21 +1,14 @@
 /**
  * The transport keeps at most `maxResponseBytes` of an endless body, measured as the process's RSS
  * against a real `node:http` server on 127.0.0.1. In the memory tier (vitest.config.ts): a fork of
- * its own, run before the other tiers, so no other test's work moves the peak.
+ * its own, so no other test's work moves the peak.
  */
-import { Chainbill, type ClientOptions, ResponseValidationError } from 'chainbill';
+import { ResponseValidationError } from 'chainbill';
 import { describe, expect, it } from 'vitest';
-import { useLoopback } from '../loopback.js';
+import { failure } from '../helpers.js';
+import { clientAt, useLoopback } from '../loopback.js';
 
-const key = 'sk_test_edge0123456789';
 const loopback = useLoopback();
-
-function client(baseUrl: string, options: ClientOptions = {}): Chainbill {
-  return new Chainbill({ apiKey: key, baseUrl, maxRetries: 2, ...options });
-}
-
-const failure = (call: PromiseLike<unknown>): Promise<unknown> =>
-  Promise.resolve(call).catch((e: unknown) => e);
 
 describe('maxResponseBytes', () => {
   it('abandons an endless body at the bound, with memory bounded and no retry', async () => {
@@ -34,7 +27,7 @@ describe('maxResponseBytes', () => {
       pump();
     });
     const cap = 16 * 1024 * 1024; // the default
-    const chainbill = client(server.url);
+    const chainbill = clientAt(server.url);
     await chainbill.payouts.list({ limit: 1 }); // loads undici and warms the connection first
     const before = process.memoryUsage().rss;
     let peak = before;

@@ -86,9 +86,9 @@ describe('paymentLinks.create', () => {
     const method = fake().seed.paymentMethod({ min_amount_usd: 5, max_amount_usd: 100 });
     const chainbill = client();
     for (const amount_usd of [4.99, 100.01]) {
-      const error = await chainbill.paymentLinks
-        .create({ amount_usd, payment_method_id: method.id })
-        .catch((e: unknown) => e);
+      const error = await failure(
+        chainbill.paymentLinks.create({ amount_usd, payment_method_id: method.id }),
+      );
       expect(error).toBeInstanceOf(BadRequestError);
       expect(error).toMatchObject({ code: 'parameter_invalid', param: 'amount_usd' });
     }

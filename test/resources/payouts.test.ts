@@ -218,9 +218,9 @@ describe('responses', () => {
 
   it('rejects a body that breaks the spec with ResponseValidationError keeping the raw body', async () => {
     const body = { id: 'po_1', status: 'draft', amount: '12.5' };
-    const error = await client({ fetch: async () => Response.json(body, { status: 201 }) })
-      .payouts.create(required)
-      .catch((e: unknown) => e);
+    const error = await failure(
+      client({ fetch: async () => Response.json(body, { status: 201 }) }).payouts.create(required),
+    );
     expect(error).toBeInstanceOf(ResponseValidationError);
     expect((error as ResponseValidationError).body).toEqual(body);
     expect((error as ResponseValidationError).status).toBe(201);

@@ -1,6 +1,6 @@
 import { ResponseValidationError } from 'chainbill';
 import { describe, expect, it } from 'vitest';
-import { useFakeApi } from '../helpers.js';
+import { failure, useFakeApi } from '../helpers.js';
 
 const { fake, client, refusedBeforeSending } = useFakeApi();
 
@@ -89,11 +89,11 @@ describe('plans.list', () => {
 
   it('list: a plan missing a table field is a ResponseValidationError', async () => {
     const { trial_days: _, ...broken } = wirePlan;
-    const error = await client({
-      fetch: async () => Response.json({ data: [broken], has_more: false, next_cursor: null }),
-    })
-      .plans.list()
-      .catch((e: unknown) => e);
+    const error = await failure(
+      client({
+        fetch: async () => Response.json({ data: [broken], has_more: false, next_cursor: null }),
+      }).plans.list(),
+    );
     expect(error).toBeInstanceOf(ResponseValidationError);
     expect((error as ResponseValidationError).issues[0]?.path).toEqual(['data', 0, 'trial_days']);
   });

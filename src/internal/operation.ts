@@ -152,35 +152,3 @@ export function listRequestOf<P, R>(operation: ListOperation<P, R>, input: Opera
     schema,
   };
 }
-
-/**
- * The path with its query, `undefined` values left out, encoded as `URLSearchParams` encodes.
- *
- * @param path - The path under the base URL.
- * @param query - The query, already encoded.
- * @returns The path and query as sent.
- */
-export function withQuery(path: string, query: ListQuery | undefined): string {
-  if (query === undefined) return path;
-  // Names and values of letters, digits and `*-._` (`limit=100`) are what URLSearchParams leaves
-  // as they are: joined directly, without building one per call.
-  let search = '';
-  for (const name in query) {
-    const value = query[name];
-    if (value === undefined || !Object.hasOwn(query, name)) continue;
-    const text = String(value);
-    if (!plain.test(name) || !plain.test(text)) return withSearchParams(path, query);
-    search += `${search === '' ? '' : '&'}${name}=${text}`;
-  }
-  return search === '' ? path : `${path}?${search}`;
-}
-
-const plain = /^[\w.*-]*$/;
-
-function withSearchParams(path: string, query: ListQuery): string {
-  const params = new URLSearchParams();
-  for (const [name, value] of Object.entries(query))
-    if (value !== undefined) params.append(name, String(value));
-  const search = params.toString();
-  return search === '' ? path : `${path}?${search}`;
-}

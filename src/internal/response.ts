@@ -1,11 +1,17 @@
 /**
- * How the transport reads a response: JSON or not, its request id, and the SDK error for a
- * non-2xx answer or a body that cannot be kept. Server text is redacted before it is kept.
+ * How the transport reads a response: JSON or not, its request id, the data of a 2xx body, and
+ * the SDK error for a non-2xx answer or a body that cannot be kept. Server text is redacted before
+ * it is kept.
  */
+import type * as z from 'zod/mini';
+import type { WithResponse } from '../core/api-promise.js';
 import { type APIError, type APIErrorBody, ResponseValidationError } from '../core/error.js';
 import { makeAPIError } from './api-error.js';
 import { BodyNotUtf8, BodyTooLarge } from './body.js';
+import { miss, quickParse } from './in-place.js';
+import { toIssues } from './issues.js';
 import type { Redactor } from './redact.js';
+import type { RequestSpec } from './types.js';
 
 /**
  * The error for a body that cannot be kept: over `maxResponseBytes`, or not UTF-8 on a 2xx.
@@ -135,4 +141,76 @@ function errorFields(body: unknown): Partial<APIErrorBody> | undefined {
   if (message !== undefined) fields.message = message;
   if (param !== undefined) fields.param = param;
   return fields;
+}
+
+/**
+ * A 2xx body as the call's schema takes it: JSON by its content type (any body, for a call that
+ * always parses), checked in place when it fits, else by zod, which says what does not fit.
+ *
+ * @param spec - The call: its schemas, and its own check of the result.
+ * @param response - The response.
+ * @param text - Its body, read whole.
+ * @param validate - The client's `validateResponses`.
+ * @param redact - The client's redaction.
+ * @returns The data with the response and its request id.
+ * @throws {ResponseValidationError} for a body that is not JSON or does not fit the schema.
+ */
+export function parseSuccess<T>(
+  spec: RequestSpec<T>,
+  response: Response,
+  text: string,
+  validate: boolean,
+  redact: Redactor,
+): WithResponse<T> {
+  const requestId = requestIdOf(response.headers, redact);
+  const status = response.status;
+  const contentType = response.headers.get('content-type') ?? '';
+  const fail = (message: string, code: string, body: unknown): ResponseValidationError =>
+    new ResponseValidationError(redact.text(message), {
+      issues: [{ path: [], code, message: redact.text(message) }],
+      body: redact.value(body),
+      status,
+      requestId,
+    });
+  let body: unknown;
+  if (text !== '' && spec.alwaysParse) {
+    body = parseJson(text);
+    if (body === notJson) body = text;
+  } else if (text !== '') {
+    if (!isJsonType(contentType)) {
+      throw fail(
+        `Expected a JSON response, got content-type \`${contentType || 'none'}\`.`,
+        'invalid_content_type',
+        text,
+      );
+    }
+    body = parseJson(text);
+    if (body === notJson) throw fail('The response body is not valid JSON.', 'invalid_json', text);
+  }
+  const schema = validate || spec.alwaysParse ? spec.schema : spec.uncheckedSchema;
+  const data = conform(schema, body, redact, { status, requestId });
+  spec.check?.(data, { status, requestId, body: () => redact.value(body) });
+  return { data, response, requestId };
+}
+
+/** The body as `schema` takes it, or a `ResponseValidationError` saying what does not fit. */
+function conform<T>(
+  schema: z.ZodMiniType<T> | undefined,
+  body: unknown,
+  redact: Redactor,
+  at: { status: number; requestId: string | null },
+): T {
+  // No schema: validateResponses: false is the caller's explicit choice to take the JSON unchecked.
+  if (schema === undefined) return body as T;
+  // A body that fits is kept as it came, checked in place; zod runs to say what does not fit.
+  const quick = quickParse(schema, body);
+  if (quick !== miss) return quick as T;
+  const result = schema.safeParse(body);
+  if (result.success) return result.data;
+  const issues = toIssues(result.error.issues);
+  const where = issues[0]?.path.join('.') || 'body';
+  throw new ResponseValidationError(
+    redact.text(`The response does not match the API spec at \`${where}\`: ${issues[0]?.message}.`),
+    { issues, body: redact.value(body), ...at },
+  );
 }

@@ -5,7 +5,6 @@ import {
   APIConnectionTimeoutError,
   APIUserAbortError,
   type ChainbillError,
-  ResponseValidationError,
 } from '../core/error.js';
 import type { Hooks } from '../core/hooks.js';
 import type { RequestOptions } from '../core/request-options.js';
@@ -13,22 +12,11 @@ import type { Fetch } from '../core/types.js';
 import { readBody } from './body.js';
 import { callHeaders, checkCallOptions, clientHeaders } from './call-options.js';
 import { callToken, mergeHooks, runHooks } from './hooks.js';
-import { miss, quickParse } from './in-place.js';
-import { toIssues } from './issues.js';
 import { type LevelLogger, redactHeaders } from './log.js';
-import { withQuery } from './operation.js';
 import { keyRedactor, type Redactor } from './redact.js';
-import {
-  apiErrorFrom,
-  badBody,
-  connectionMessage,
-  isJsonType,
-  notJson,
-  parseJson,
-  requestIdOf,
-} from './response.js';
+import { apiErrorFrom, badBody, connectionMessage, parseSuccess, requestIdOf } from './response.js';
 import { backoffMs, isFinal, retryDelayForResponse, sleep } from './retry.js';
-import type { RequestSpec } from './types.js';
+import type { ListQuery, RequestSpec } from './types.js';
 
 /** The transport's settings, fixed by the client's constructor. */
 export interface TransportConfig {
@@ -143,7 +131,7 @@ export class Transport {
         }
         if (response.ok) {
           try {
-            return this.#parse(spec, response, outcome.text);
+            return parseSuccess(spec, response, outcome.text, config.validateResponses, this.redact);
           } catch (error) {
             throw rejecting(error as ChainbillError);
           }
@@ -245,54 +233,36 @@ export class Transport {
       options.signal?.removeEventListener('abort', onCallerAbort);
     }
   }
+}
 
-  #parse<T>(spec: RequestSpec<T>, response: Response, text: string): WithResponse<T> {
-    const redact = this.redact;
-    const requestId = requestIdOf(response.headers, redact);
-    const status = response.status;
-    const contentType = response.headers.get('content-type') ?? '';
-    const fail = (message: string, code: string, body: unknown): ResponseValidationError =>
-      new ResponseValidationError(redact.text(message), {
-        issues: [{ path: [], code, message: redact.text(message) }],
-        body: redact.value(body),
-        status,
-        requestId,
-      });
-    let body: unknown;
-    if (text !== '' && spec.alwaysParse) {
-      body = parseJson(text);
-      if (body === notJson) body = text;
-    } else if (text !== '') {
-      if (!isJsonType(contentType)) {
-        throw fail(
-          `Expected a JSON response, got content-type \`${contentType || 'none'}\`.`,
-          'invalid_content_type',
-          text,
-        );
-      }
-      body = parseJson(text);
-      if (body === notJson) throw fail('The response body is not valid JSON.', 'invalid_json', text);
-    }
-    const data = this.#conform(spec, body, status, requestId);
-    spec.check?.(data, { status, requestId, body: () => redact.value(body) });
-    return { data, response, requestId };
+/**
+ * The path with its query, `undefined` values left out, encoded as `URLSearchParams` encodes.
+ *
+ * @param path - The path under the base URL.
+ * @param query - The query, already encoded.
+ * @returns The path and query as sent.
+ */
+export function withQuery(path: string, query: ListQuery | undefined): string {
+  if (query === undefined) return path;
+  // Names and values of letters, digits and `*-._` (`limit=100`) are what URLSearchParams leaves
+  // as they are: joined directly, without building one per call.
+  let search = '';
+  for (const name in query) {
+    const value = query[name];
+    if (value === undefined || !Object.hasOwn(query, name)) continue;
+    const text = String(value);
+    if (!plain.test(name) || !plain.test(text)) return withSearchParams(path, query);
+    search += `${search === '' ? '' : '&'}${name}=${text}`;
   }
+  return search === '' ? path : `${path}?${search}`;
+}
 
-  /** The body as the call's schema takes it, or a `ResponseValidationError` saying what does not fit. */
-  #conform<T>(spec: RequestSpec<T>, body: unknown, status: number, requestId: string | null): T {
-    const schema = this.#config.validateResponses || spec.alwaysParse ? spec.schema : spec.uncheckedSchema;
-    // validateResponses: false is the caller's explicit choice to take the JSON unchecked.
-    if (schema === undefined) return body as T;
-    // A body that fits is kept as it came, checked in place; zod runs to say what does not fit.
-    const quick = quickParse(schema, body);
-    if (quick !== miss) return quick as T;
-    const result = schema.safeParse(body);
-    if (result.success) return result.data;
-    const issues = toIssues(result.error.issues);
-    const where = issues[0]?.path.join('.') || 'body';
-    throw new ResponseValidationError(
-      this.redact.text(`The response does not match the API spec at \`${where}\`: ${issues[0]?.message}.`),
-      { issues, body: this.redact.value(body), status, requestId },
-    );
-  }
+const plain = /^[\w.*-]*$/;
+
+function withSearchParams(path: string, query: ListQuery): string {
+  const params = new URLSearchParams();
+  for (const [name, value] of Object.entries(query))
+    if (value !== undefined) params.append(name, String(value));
+  const search = params.toString();
+  return search === '' ? path : `${path}?${search}`;
 }

@@ -3,7 +3,7 @@ import { APIPromise } from './core/api-promise.js';
 import type { ClientOptions } from './core/client-options.js';
 import { AuthenticationError, ConfigurationError } from './core/error.js';
 import type { PagePromise, PaginationKind } from './core/pagination.js';
-import { checkPayoutPolicy } from './core/payout-policy.js';
+import { checkPayoutPolicy } from './core/payout-policy-check.js';
 import type { RequestOptions } from './core/request-options.js';
 import type { Environment } from './core/types.js';
 import { readEnv } from './internal/env.js';

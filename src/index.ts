@@ -31,7 +31,6 @@ export {
   ResponseValidationError,
   UnprocessableEntityError,
 } from './core/error.js';
-export { RevenueEventFeed } from './core/feed.js';
 export type { Hook, HookInfo, Hooks } from './core/hooks.js';
 export type { Logger, LogLevel } from './core/logger.js';
 export { fromAtomicUnits, toAtomicUnits, tokenDecimals } from './core/money.js';
@@ -39,7 +38,8 @@ export type { PaginationKind } from './core/pagination.js';
 export { Page, PagePromise } from './core/pagination.js';
 export { path } from './core/path.js';
 export type { PayoutPolicy, PayoutPolicyRule, PayoutRecipients } from './core/payout-policy.js';
-export { checkPayoutPolicy, PayoutPolicyError } from './core/payout-policy.js';
+export { PayoutPolicyError } from './core/payout-policy.js';
+export { checkPayoutPolicy } from './core/payout-policy-check.js';
 export type { RequestOptions } from './core/request-options.js';
 export type {
   Chain,
@@ -51,8 +51,6 @@ export type {
   Token,
   Unrecognized,
 } from './core/types.js';
-export type { WaitForSettlementOptions } from './core/wait.js';
-export { WaitTimeoutError } from './core/wait.js';
 // Every type a resource file exports is public (its models, params, enums): a new one needs no line here.
 export type * from './resources/checkouts.js';
 export { Checkouts } from './resources/checkouts.js';
@@ -69,11 +67,14 @@ export type * from './resources/payout-params.js';
 export type * from './resources/payout-preview.js';
 export type * from './resources/payout-settlements.js';
 export { PayoutSettlements } from './resources/payout-settlements.js';
+export type { WaitForSettlementOptions } from './resources/payout-wait.js';
+export { WaitTimeoutError } from './resources/payout-wait.js';
 export type * from './resources/payouts.js';
 export { Payouts } from './resources/payouts.js';
 export type * from './resources/plans.js';
 export { Plans } from './resources/plans.js';
-export type * from './resources/revenue-events.js';
+export type * from './resources/revenue-event.js';
+export { RevenueEventFeed } from './resources/revenue-event-feed.js';
 export { RevenueEvents } from './resources/revenue-events.js';
 export type * from './resources/subscriptions.js';
 export { Subscriptions } from './resources/subscriptions.js';

@@ -24,7 +24,7 @@ import { paymentMethodOperations } from '../src/resources/payment-methods.js';
 import { payoutSettlementOperations } from '../src/resources/payout-settlements.js';
 import { payoutOperations } from '../src/resources/payouts.js';
 import { planOperations } from '../src/resources/plans.js';
-import { revenueEventOperations } from '../src/resources/revenue-events.js';
+import { revenueEventOperations } from '../src/resources/revenue-event.js';
 import { subscriptionOperations } from '../src/resources/subscriptions.js';
 
 /** The fake's answer (as JSON text parsed once) to each list, with every model in it. */

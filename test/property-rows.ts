@@ -12,7 +12,7 @@ import { feedOwnedParams } from '../src/internal/feed-options.js';
 import { idPrefixes } from '../src/internal/ids.js';
 import type { Operation } from '../src/internal/operation.js';
 import { payoutSettlementOperations } from '../src/resources/payout-settlements.js';
-import { revenueEventOperations } from '../src/resources/revenue-events.js';
+import { revenueEventOperations } from '../src/resources/revenue-event.js';
 import { addressOf } from '../src/testing/addresses.js';
 import {
   account,

@@ -4,7 +4,6 @@
  *
  * @module
  */
-import { compilePolicy } from '../internal/payout-policy.js';
 import { ChainbillError } from './error.js';
 import type { Chain, Token } from './types.js';
 
@@ -93,25 +92,4 @@ export class PayoutPolicyError extends ChainbillError {
   override toJSON(): Record<string, unknown> {
     return { ...super.toJSON(), rule: this.rule, param: this.param };
   }
-}
-
-/**
- * Checks a payout policy as the client does, without a client: for a policy read from a JSON file
- * (`JSON.parse` gives the plain data the policy is). A policy that cannot be checked fails here,
- * not at the first payout.
- *
- * @param policy - The policy: a plain object, as {@link PayoutPolicy} describes.
- * @returns A frozen copy, each maximum written in token units (`'5000'`): what to pass as the
- *   client's `payoutPolicy`.
- * @throws {ConfigurationError} naming the place (`payoutPolicy.maxAmount.USDT`) and what is wrong:
- *   an unknown key, chain or token; a maximum that is negative, not a number, or finer than 6
- *   decimals; an address that is not one of its chain. No message quotes a value.
- * @example
- * ```ts
- * const policy = checkPayoutPolicy(JSON.parse(readFileSync('policy.json', 'utf8')));
- * const chainbill = new Chainbill({ payoutPolicy: policy });
- * ```
- */
-export function checkPayoutPolicy(policy: unknown): PayoutPolicy {
-  return compilePolicy(policy).policy;
 }

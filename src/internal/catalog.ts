@@ -16,7 +16,7 @@ import { paymentMethodOperations } from '../resources/payment-methods.js';
 import { payoutSettlementOperations } from '../resources/payout-settlements.js';
 import { payoutOperations } from '../resources/payouts.js';
 import { planOperations } from '../resources/plans.js';
-import { revenueEventOperations } from '../resources/revenue-events.js';
+import { revenueEventOperations } from '../resources/revenue-event.js';
 import { subscriptionOperations } from '../resources/subscriptions.js';
 import { webhookEndpointOperations } from '../resources/webhook-endpoints.js';
 import { type CatalogDocs, catalogDocs, type MethodDocs } from './catalog-docs.js';

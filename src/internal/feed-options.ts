@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini';
 import type { RequestOptions } from '../core/request-options.js';
-import type { RevenueEventListParams, RevenueEventWatchOptions } from '../resources/revenue-events.js';
+import type { RevenueEventListParams, RevenueEventWatchOptions } from '../resources/revenue-event.js';
 import { checkCallOptions, invalidOption, maxTimerMs } from './call-options.js';
 import { FeedPosition, filterKey, firstInstant, lastInstant } from './feed-position.js';
 import { encodeParams } from './params.js';

@@ -1,7 +1,7 @@
 import { APIUserAbortError } from '../core/error.js';
 import type { PagePromise } from '../core/pagination.js';
 import type { RequestOptions } from '../core/request-options.js';
-import { type WaitForSettlementOptions, WaitTimeoutError } from '../core/wait.js';
+import { type WaitForSettlementOptions, WaitTimeoutError } from '../resources/payout-wait.js';
 import { invalidOption, maxTimerMs } from './call-options.js';
 import { idPrefixes } from './ids.js';
 import { pathId } from './path.js';

@@ -20,7 +20,6 @@ import {
   payoutStatuses,
   payoutUpdateStatuses,
 } from './payout-intent.js';
-import type { Payouts } from './payouts.js';
 
 // The params of the payout methods and their schemas; the operations and the class are in
 // payouts.ts, the model in payout-intent.ts.

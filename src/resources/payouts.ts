@@ -5,7 +5,6 @@ import type { PagePromise } from '../core/pagination.js';
 import type { PayoutPolicy } from '../core/payout-policy.js';
 import type { RequestOptions } from '../core/request-options.js';
 import { APIResource } from '../core/resource.js';
-import type { WaitForSettlementOptions } from '../core/wait.js';
 import { moneyChecks } from '../internal/money-checks.js';
 import { type Action, encodedRequestOf, type ListOperation, type Operation } from '../internal/operation.js';
 import { checkPayout, type PayoutCheckSetup } from '../internal/payout-checks.js';
@@ -24,6 +23,7 @@ import {
 } from './payout-params.js';
 import type { PayoutPreview } from './payout-preview.js';
 import { type PayoutSettlement, PayoutSettlements } from './payout-settlements.js';
+import type { WaitForSettlementOptions } from './payout-wait.js';
 
 // Payouts: operations, the class. The params are in payout-params.ts, the model in payout-intent.ts,
 // what `preview` answers in payout-preview.ts.

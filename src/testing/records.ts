@@ -13,7 +13,7 @@ import type { PaymentMethod, PaymentMethodStatus } from '../resources/payment-me
 import type { PayoutIntent, PayoutStatus } from '../resources/payout-intent.js';
 import type { PayoutSettlement } from '../resources/payout-settlements.js';
 import type { Plan, PlanStatus } from '../resources/plans.js';
-import type { RevenueEventType } from '../resources/revenue-events.js';
+import type { RevenueEventType } from '../resources/revenue-event.js';
 import type { Subscription, SubscriptionStatus } from '../resources/subscriptions.js';
 
 /** `T` with the fields of `K` narrowed to what the fake knows (the open enums of a wire shape closed). */

@@ -4,7 +4,7 @@ import { customerSchema } from '../resources/customers.js';
 import { paymentMethodSchema } from '../resources/payment-methods.js';
 import { payoutIntentSchema } from '../resources/payout-intent.js';
 import { planSchema } from '../resources/plans.js';
-import { revenueEventSchema } from '../resources/revenue-events.js';
+import { revenueEventSchema } from '../resources/revenue-event.js';
 import { jsonWithinLimits } from './body.js';
 import type { FakeSeeds } from './fake.js';
 import type { FakeEnvironment } from './records.js';

@@ -3,7 +3,7 @@ import {
   type RevenueEventListParams,
   revenueEventOperations,
   revenueEventTypes,
-} from '../../resources/revenue-events.js';
+} from '../../resources/revenue-event.js';
 import { recordRevenueEvent } from '../ledger.js';
 import type { FakeRevenueEvent } from '../records.js';
 import { type Route, type RouteContext, route } from '../route.js';

@@ -1,6 +1,6 @@
-import type { PayoutSettlement } from '../resources/payout-settlements.js';
-import { ChainbillError } from './error.js';
-import type { RequestOptions } from './request-options.js';
+import { ChainbillError } from '../core/error.js';
+import type { RequestOptions } from '../core/request-options.js';
+import type { PayoutSettlement } from './payout-settlements.js';
 
 /**
  * Options of `payouts.waitForSettlement` (docs/api-tour.md): how settled is settled, how

@@ -134,10 +134,8 @@ function evmProblem(address: string): string | null {
 }
 
 // The last answers of formProblem, by chain and address: a merchant pays the same recipients
-// again and again, and each check of a new one costs two SHA-256 or a Keccak-256 whose buffers
-// (noble's, a DataView each) weigh on the collector well past the check itself: about a fifth of a
-// `payouts.create` on Node 20 (docs/performance.md). Bounded: at most 256 answers, cleared when
-// full, and only for strings of an address's length (a 10 MB string is not kept).
+// again and again, and each new check's hashing weighs on the collector (docs/performance.md).
+// At most 256 answers, cleared when full, and only for strings of an address's length.
 let known: Map<string, string | null> | undefined;
 
 function formProblem(chain: Chain, address: string): string | null {

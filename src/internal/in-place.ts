@@ -1,16 +1,9 @@
 /**
- * Response validation without a copy. zod builds a new object for every object it
- * parses and a `{ value, issues }` record for every field: a page of 100 payouts made about
- * 320 KB of garbage, more than the page itself. A JSON body that fits its schema is already what
- * zod would return, so this module checks it where it lies and hands it back.
- *
- * The contract, which keeps zod the judge: a schema's in-place test answers `true` only for a value
- * that zod accepts and whose parse equals the value (same keys and values; zod's copy would put the
- * schema's keys first). It answers `false` for anything else, and for what it cannot prove; then
- * zod runs (`safeParse`) and gives the issues, or its output, as before. A schema holding a part
- * this module does not read (a default, a union, a strict object, a transform inside an object)
- * has no test: zod every time. A last step that is a transform (the list envelope's
- * `next_cursor ?? null`, a delete's confirmation) is run by zod on the value that passed.
+ * Response validation without zod's copy (docs/performance.md): a body that fits its schema is
+ * already what zod would return, so it is checked where it lies and kept. zod stays the judge: a
+ * test answers `true` only where zod would accept the value and return it unchanged, and `false`
+ * for anything it cannot prove, so zod runs and gives the issues. A schema with a part not read
+ * here (a default, a union, a strict object) has no test; a last transform is zod's to run.
  */
 import type * as z from 'zod/mini';
 
@@ -88,7 +81,7 @@ function zodRun(schema: Schema, value: unknown): unknown {
 }
 
 // The plain leaves, one function each, so that an object's test can tell them by identity and
-// check them inline (kinds below): a call per field through many closures costs more than the check.
+// check them inline (kinds below) rather than call a closure per field.
 /** `typeof value === 'string'`; also the function of an open enum's `z.custom` (schemas.ts). */
 export const isString: InPlaceTest = (value) => typeof value === 'string';
 const isNullableString: InPlaceTest = (value) => value === null || typeof value === 'string';
@@ -152,15 +145,11 @@ const isPlain = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
 
 /**
- * An object whose unknown keys are kept as they are (`z.looseObject`, the response objects): each
- * field tested, an absent field allowed only where zod leaves it absent. An own `__proto__` key is
- * left to zod, which drops it from its copy.
- *
- * The body's own keys are walked with `for…in`, whose reads V8 makes from the object's layout,
- * guessing each key to be the field after the last one found: a server sends every item's fields
- * in one order. Reading `record[key]` by the shape's keys instead is a megamorphic load per field,
- * about 3 times slower over a page. Only a plain object is tested (a JSON body's are), and no shape
- * may name a property of `Object.prototype`, so "not walked" means "absent" as it does for zod.
+ * An object whose unknown keys are kept (`z.looseObject`): each field tested, an absent one allowed
+ * only where zod leaves it absent; an own `__proto__` is left to zod, which drops it. The body's
+ * keys are walked with `for…in`, guessing each to follow the last (a server sends fields in one
+ * order), which reads from the object's layout (docs/performance.md). Only plain objects, and no
+ * shape key of `Object.prototype`, so "not walked" means "absent" as it does for zod.
  */
 function looseObject(
   shape: Record<string, Schema> | undefined,
@@ -176,8 +165,7 @@ function looseObject(
     const optional = optin === 'optional' && optout === 'optional';
     if (key in Object.prototype || optional !== (def.type === 'optional')) return undefined;
     if (optional && def.checks?.length) return undefined;
-    // An optional field's test is its inner type's: a present value must fit it. A plain
-    // `z.optional` also takes a present `undefined` (which JSON cannot hold); `z.exactOptional` not.
+    // A present value must fit the inner type; `z.optional` also takes a present `undefined`.
     const test = compile(optional && def.innerType ? def.innerType : field);
     if (test === undefined) return undefined;
     const loose = optional && !traits.has('$ZodExactOptional');

@@ -1,9 +1,7 @@
 /**
- * Ties a zod schema to the written-out interface it checks, in both directions.
- * `z.ZodMiniType<T>` alone only proves that what the schema outputs fits `T`: an
- * optional interface field the schema forgot, a schema field the interface lacks, or a params
- * interface drifting from its schema all compiled. Here a key on one side only, a key optional on
- * one side only, or a key typed differently is a compile error that names the key:
+ * Ties a zod schema to the written-out interface it checks, in both directions: `z.ZodMiniType<T>`
+ * alone lets a forgotten optional field compile. A key on one side only, optional on one side
+ * only, or typed differently is a compile error that names it:
  *
  * ```txt
  * Property '"only in the interface: tag"' is missing in type 'ZodMiniObject<…>'

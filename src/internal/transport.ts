@@ -40,10 +40,9 @@ type Attempt = { response: Response; text: string } | { error: ChainbillError };
 type AttemptInit = { attemptSignal?: AbortSignal };
 
 /**
- * The one request path of the SDK: headers, idempotency key, per-attempt timeout,
- * retries with backoff and `Retry-After`, body reading, parsing and error mapping, for every call.
- * ky does the HTTP (URL joining, query and JSON encoding); the retry loop is here, because it must
- * also cover a connection that breaks while the body is read, and fail fast on a long `Retry-After`.
+ * The one request path of the SDK: URL, headers, per-attempt timeout, retries, body reading and
+ * parsing, for every call. ky does the HTTP; the retry loop is here, because it must also cover a
+ * connection that breaks while the body is read, and fail fast on a long `Retry-After`.
  */
 export class Transport {
   readonly #config: TransportConfig;
@@ -172,9 +171,8 @@ export class Transport {
       return { error: new APIUserAbortError('Request was aborted.', { cause: options.signal.reason }) };
     }
     const timeout = options.timeout ?? this.#config.timeout;
-    // One controller per attempt, aborted by the timer or the caller's signal. The listener on the
-    // caller's signal is removed when the attempt settles: a signal shared by many calls must not
-    // keep one listener (and its closure) per call it ever served.
+    // One controller per attempt. The listener on the caller's signal goes when the attempt
+    // settles: a signal shared by many calls must not keep one per call it served.
     const controller = new AbortController();
     let timedOut = false;
     const handle = setTimeout(() => {
@@ -195,14 +193,13 @@ export class Transport {
       });
     }
     try {
-      // The query goes in the path: given as `searchParams`, ky builds the Request twice. Only the
-      // options a call has: ky merges its options key by key, copying the object at each.
+      // The query goes in the path (as `searchParams`, ky builds the Request twice), and only the
+      // options a call has (ky copies its options once per key).
       const init: Options & AttemptInit = { method: spec.method, headers };
       if (spec.body !== undefined) init.json = spec.body;
-      // Given a signal, ky joins it to its own with `AbortSignal.any`, 25 µs or more a request on
-      // Node 20 (docs/performance.md). The platform fetch takes the attempt's signal in its init
-      // instead, past ky; a custom fetch still finds it on the Request, which a test double or an
-      // agent wrapper may read alone.
+      // Given a signal, ky joins it to its own with `AbortSignal.any`, which is slow
+      // (docs/performance.md): the platform fetch takes it past ky; a custom fetch, which may
+      // read only the Request's, still gets it through ky.
       if (this.#config.fetch === undefined) init.attemptSignal = signal;
       else init.signal = signal;
       const response = await this.#ky(withQuery(spec.path, spec.query), init);

@@ -3,7 +3,7 @@ import type { Environment } from '../core/types.js';
 import { type IdKind, idPrefixes } from '../internal/ids.js';
 import type { Transfer } from './chain.js';
 import type { InternalClock } from './clock.js';
-import { notFound } from './errors.js';
+import { notFound, stringArgument } from './errors.js';
 import { EventLog, type FakeEvent, type FakeEventType } from './events.js';
 import { type FakeRequest, History, IdempotencyStore, type Replay } from './history.js';
 import { type CollectionName, Scope, type ScopeData } from './scope.js';
@@ -165,6 +165,7 @@ export class FakeState {
     id: string,
     kind: string,
   ): { scope: Scope; record: NonNullable<ReturnType<Scope[N]['get']>> } {
+    stringArgument(id, 'id');
     for (const scope of this.#scopes.values()) {
       const record = scope[collection].get(id);
       if (record) return { scope, record: record as NonNullable<ReturnType<Scope[N]['get']>> };

@@ -1,5 +1,6 @@
 import type { PayoutStatus } from '../../resources/payout-intent.js';
 import { blockTime, heightAt, randomTxHash, treasuryAddress } from '../chain.js';
+import { conflict } from '../errors.js';
 import { type DueWork, dueSource, type Lifecycle, type Moving, transition } from '../lifecycle.js';
 import type { FakePayout, FakeSettlement } from '../records.js';
 import type { DueSource } from '../schedule.js';
@@ -42,6 +43,10 @@ export const payoutLifecycle: Lifecycle<PayoutStatus, FakePayout> = {
   },
   // A stamp keeps a value already there: a seeded record's own times survive its walk.
   stamps: {
+    pending_execution: ({ record }) => {
+      sentAmount(record); // refused before anything moves
+      return {};
+    },
     approved: ({ record, now }) => ({
       approved_at: record.approved_at ?? now,
       approved_by: record.approved_by ?? apiApprover,
@@ -70,6 +75,26 @@ export const payoutLifecycle: Lifecycle<PayoutStatus, FakePayout> = {
     verifying: (moving) => block(moving, 2, 'settled'),
   },
 };
+
+/** The statuses of a payout sent on-chain: each needs the amount in atomic units. */
+export const sentStatuses: readonly PayoutStatus[] = [
+  'pending_execution',
+  'executed',
+  'verifying',
+  'settled',
+];
+
+/**
+ * The atomic amount a payout sends.
+ *
+ * @throws {FakeApiError} 409 when it has none (a seeded `amount_atomic: null`): no chain sends an
+ *   amount it does not know in its token's smallest unit, and nothing settles as zero.
+ */
+function sentAmount(payout: FakePayout): string {
+  if (payout.amount_atomic === null)
+    throw conflict(`Payout ${payout.id} has no amount_atomic, so it cannot be sent on-chain.`);
+  return payout.amount_atomic;
+}
 
 /** The block `blocks` after the payout's transfer was sent, when it moves to `to`. */
 function block(
@@ -121,7 +146,7 @@ function recordSettlement(state: FakeState, scope: Scope, payout: FakePayout, no
     log_index: 0,
     from_address: treasuryAddress(scope, payout.chain),
     to_address: payout.recipient_address,
-    amount_atomic: payout.amount_atomic ?? '0',
+    amount_atomic: sentAmount(payout),
     block_number: blockNumber,
     block_hash: randomTxHash(payout.chain),
     confirmations,

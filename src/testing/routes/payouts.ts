@@ -25,7 +25,7 @@ import { type Route, type RouteContext, route } from '../route.js';
 import type { Scope } from '../scope.js';
 import { type FakeState, newId } from '../state.js';
 import { checkedFields, readBody } from '../validate.js';
-import { payoutLifecycle } from './payout-lifecycle.js';
+import { payoutLifecycle, sentStatuses } from './payout-lifecycle.js';
 
 /** A date-time as the fake stores it: normalized to UTC ISO 8601 (`null` and absence kept). */
 function isoOrKeep<T extends null | undefined>(value: string | T): string | T {
@@ -43,7 +43,7 @@ function createPayout(state: FakeState, scope: Scope, params: Wire<PayoutCreateP
     chain: params.chain,
     token: params.token,
     amount: params.amount,
-    amount_atomic: atomicOrNull(params.amount, params.token),
+    amount_atomic: atomicOf(params.amount, params.token),
     currency: params.currency,
     status: payoutLifecycle.initial,
     description: params.description ?? null,
@@ -64,12 +64,16 @@ function createPayout(state: FakeState, scope: Scope, params: Wire<PayoutCreateP
   });
 }
 
-function atomicOrNull(amount: number, token: FakePayout['token']): string | null {
-  try {
-    return toAtomicUnits(amount, token);
-  } catch {
-    return null; // more decimals than the token has: the service cannot know the atomic amount
-  }
+/**
+ * A payout amount in atomic units, exactly. The params schema has refused more decimals than the
+ * token has; a number from 1e21 up prints in exponent form (`1e+21`), which toAtomicUnits refuses,
+ * so its shortest round-trip digits are written out in full first (such a number is whole).
+ */
+function atomicOf(amount: number, token: FakePayout['token']): string {
+  const [mantissa = '', exponent] = String(amount).split('e');
+  if (exponent === undefined || Number(exponent) < 0) return toAtomicUnits(amount, token);
+  const [whole = '', fraction = ''] = mantissa.split('.');
+  return toAtomicUnits(whole + fraction.padEnd(Number(exponent), '0'), token);
 }
 
 function updatePayout(
@@ -168,6 +172,11 @@ export function payoutSeeds(state: FakeState, scopeOf: (apiKey?: string) => Scop
       const { status = payoutLifecycle.initial, id: _id, org_id: _org, environment: _env, ...rest } = fields;
       if (!payoutStatuses.includes(status as PayoutStatus))
         throw invalid('status', `must be one of ${payoutStatuses.join(', ')}`);
+      if (rest.amount_atomic === null && sentStatuses.includes(status as PayoutStatus))
+        throw invalid(
+          'amount_atomic',
+          `must be set on a payout sent on-chain (${status}): it is what was sent`,
+        );
       const chain = fields.chain ?? 'tron';
       const addressChain = (chains as readonly string[]).includes(chain) ? (chain as Chain) : 'tron';
       // What the API would have been sent, checked as it checks it; the rest is the record's own.

@@ -169,6 +169,11 @@ function chargeFails(state: FakeState, scope: Scope, subscription: FakeSubscript
     dunning.failNext -= 1;
     return true;
   }
+  return methodFails(state, scope, subscription);
+}
+
+/** Whether every charge through a subscription's payment method fails: none, set to fail, unusable. */
+function methodFails(state: FakeState, scope: Scope, subscription: FakeSubscription): boolean {
   const methodId = subscription.payment_method_id;
   if (methodId === null || state.failingPaymentMethods.has(methodId)) return true;
   return scope.paymentMethods.get(methodId)?.status !== 'active';
@@ -207,8 +212,8 @@ export function renew(
 /**
  * What moving the clock to `to` may do to subscriptions, told before anything happens: at most how
  * many charges it attempts (every renewal of a live subscription due by then, as if none failed
- * or ended, plus the retries of one `past_due`), and whether a period it starts could end past
- * the fake's last time (then the move runs whole or not at all).
+ * or ended, plus the retries of every renewal that may fail), and whether a period it starts could
+ * end past the fake's last time (then the move runs whole or not at all).
  *
  * @param state - The fake's state.
  * @param to - Where the clock moves, ms.
@@ -222,11 +227,23 @@ export function renewalOutlook(state: FakeState, to: number): { charges: number;
       const next = nextCharge(record);
       if (next === null || Date.parse(next) > to) continue;
       const months = Math.max(1, record.plan.interval_count);
-      const retries = record.status === 'past_due' ? state.renewalRetries.retryDays.length : 0;
-      charges += record.cancel_at_period_end ? 1 : 1 + retries + Math.floor(monthsBetween(next, to) / months);
+      const renewals = 1 + Math.floor(monthsBetween(next, to) / months);
+      charges += record.cancel_at_period_end ? 1 : renewals + retriesAtMost(state, scope, record, renewals);
       nearEnd ||= !(addMonths(to, months) <= LAST_TIME_MS);
     }
   return { charges, nearEnd };
+}
+
+/**
+ * The retries `renewals` renewals of a subscription may need: a whole schedule when it is
+ * `past_due` or its payment method fails (the subscription ends when the schedule does), and one
+ * per forced failure (`failNextRenewal`) beside, at most a schedule per renewal.
+ */
+function retriesAtMost(state: FakeState, scope: Scope, record: FakeSubscription, renewals: number): number {
+  const schedule = state.renewalRetries.retryDays.length;
+  const failing = record.status === 'past_due' || methodFails(state, scope, record);
+  const forced = state.dunning.get(record.id)?.failNext ?? 0;
+  return (failing ? schedule : 0) + Math.min(forced, renewals * schedule);
 }
 
 /** Calendar months from one time to a later one, counted by month number (an upper bound). */

@@ -164,6 +164,7 @@ const entry = {
   'testing/index': 'src/testing/index.ts',
   'testing/msw': 'src/testing/msw.ts',
   'testing/cli': 'src/testing/cli.ts',
+  'cli/index': 'src/cli/index.ts',
   'opentelemetry/index': 'src/opentelemetry/index.ts',
 };
 

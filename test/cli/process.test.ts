@@ -4,7 +4,8 @@
  * Ctrl+C, no terminal for a confirmation, the terminal's width from the environment.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { killAfterTest, root } from '../fake/cli-process.js';
 
@@ -98,7 +99,26 @@ const create = ['payouts', 'create', '--recipient-address', 'TYSBPXiPmfYkHyJz1Ld
   'USD',
 ]);
 
+/** The files `node` reads to start a module: it and its static imports, transitively. */
+function staticGraph(file: string, seen = new Map<string, string>()): Map<string, string> {
+  if (seen.has(file)) return seen;
+  const text = readFileSync(file, 'utf8');
+  seen.set(file, text);
+  for (const [, spec] of text.matchAll(/^import\s[^;]*?['"](\.{1,2}\/[^'"]+)['"]/gm))
+    staticGraph(resolve(dirname(file), spec ?? ''), seen);
+  return seen;
+}
+
 describe('the chainbill bin', () => {
+  it('starts without the client, the fake, msw or an MCP SDK: each is imported when a command needs it', () => {
+    const graph = [...staticGraph(bin).values()].join('\n');
+    expect(graph).toContain('function commandTree');
+    expect(graph).not.toMatch(/function createFakeChainbill|function serveFake/);
+    expect(graph).not.toContain('supportsRequestStreams'); // ky, with the client
+    expect(graph).not.toMatch(/from ['"](msw|@modelcontextprotocol)/);
+    expect(readFileSync(bin, 'utf8')).toMatch(/await import\(["']\.\.\/server-cli-[\w-]+\.js["']\)/);
+  });
+
   it('answers --help, and calls the fake it serves itself', async () => {
     const fake = await serveFake();
     const help = await chainbill(fake, ['--help']);

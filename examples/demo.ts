@@ -8,6 +8,7 @@
 import { Chainbill } from 'chainbill';
 import { createFakeChainbill, type FakeChainbill } from 'chainbill/testing';
 import { billingStory } from './demo/billing.js';
+import { feedStory } from './demo/feed.js';
 import { payoutStory } from './demo/payouts.js';
 import { testingStory } from './demo/testing.js';
 
@@ -30,6 +31,7 @@ async function main(): Promise<void> {
     console.log(`   environment: ${chainbill.environment}`);
     await payoutStory(chainbill, target.baseUrl, fake);
     await billingStory(chainbill, fake);
+    await feedStory(chainbill, fake);
     if (fake) await testingStory(chainbill, fake);
     if (fake) console.log(`\nThe fake answered ${fake.requests.length} HTTP requests. Done.`);
     else console.log('\nDone.');

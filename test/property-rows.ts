@@ -8,9 +8,11 @@
 import type { Chainbill } from 'chainbill';
 import fc from 'fast-check';
 import { type CatalogEntry, catalog } from '../src/internal/catalog.js';
+import { feedOwnedParams } from '../src/internal/feed-options.js';
 import { idPrefixes } from '../src/internal/ids.js';
 import type { Operation } from '../src/internal/operation.js';
 import { payoutSettlementOperations } from '../src/resources/payout-settlements.js';
+import { revenueEventOperations } from '../src/resources/revenue-events.js';
 import { addressOf } from '../src/testing/addresses.js';
 import {
   account,
@@ -161,9 +163,34 @@ function caller(entry: CatalogEntry): Row['call'] {
   };
 }
 
+// Ahead of the clock: a feed behind the present would read a slice of time (a `date_to`) first.
+const feedStart = new Date('2099-01-01T00:00:00.000Z');
+
+/**
+ * Reads a revenue event feed until its first poll is answered: the options a row passes (a
+ * non-object or an array as they are, to be refused), a start, and a signal a hook aborts.
+ */
+function watchOnce(client: Chainbill, _id: string, params: never): PromiseLike<unknown> {
+  const stop = new AbortController();
+  const options =
+    typeof params === 'object' && params !== null && !Array.isArray(params)
+      ? {
+          ...(params as object),
+          from: feedStart,
+          signal: stop.signal,
+          hooks: { afterResponse: [() => stop.abort()] },
+        }
+      : params;
+  return (async () => {
+    for await (const _ of client.revenueEvents.watch(options)) {
+      // Events of the first poll: the abort ends the feed after them.
+    }
+  })();
+}
+
 /**
  * Every SDK method: a row per catalog entry (so a new operation or action in a resource's table
- * gets its row without a line of its own), and the wait, which is no operation.
+ * gets its row without a line of its own), and the wait and the feed, which are no operation.
  */
 export const rows: Row[] = [
   ...catalog.map((entry) =>
@@ -182,6 +209,18 @@ export const rows: Row[] = [
     ),
     idPrefix: 'po_',
     sends: (id) => ({ payout_intent_id: id, limit: 100 }),
+  },
+  // A feed polls the list: its options are the list's filters, and each poll adds its own
+  // date_from (the start) and limit. The call ends the feed once its first poll is answered.
+  {
+    ...row('revenueEvents.watch', revenueEventOperations.list, watchOnce, {
+      fixed: { date_from: feedStart.toISOString(), limit: 100 },
+    }),
+    fields: Object.fromEntries(
+      Object.entries(row('revenueEvents.list', revenueEventOperations.list, watchOnce).fields).filter(
+        ([param]) => !feedOwnedParams.includes(param),
+      ),
+    ),
   },
 ];
 

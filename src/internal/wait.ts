@@ -1,17 +1,16 @@
-import { APIUserAbortError, RequestValidationError } from '../core/error.js';
+import { APIUserAbortError } from '../core/error.js';
 import { type WaitForSettlementOptions, WaitTimeoutError } from '../core/wait.js';
 import type { PayoutSettlement, PayoutSettlements } from '../resources/payout-settlements.js';
+import { invalidOption, maxTimerMs } from './call-options.js';
 import { idPrefixes } from './ids.js';
 import { pathId } from './path.js';
 import { sleep } from './retry.js';
 
-const timerRange = 2_147_483_647;
-
 /**
  * Polls the settlement records of one payout until one has `minConfirmations`, each poll an
  * ordinary `payouts.settlements.list` call (retries, hooks, spans, redaction), with a pause of
- * `pollIntervalMs` between two and a deadline `maxWaitMs` after the first (DESIGN.md: Money
- * safety). An aborted `signal` ends it at once, and nothing is polled after.
+ * `pollIntervalMs` between two and a deadline `maxWaitMs` after the first (docs/api-tour.md).
+ * An aborted `signal` ends it at once, and nothing is polled after.
  *
  * @param settlements - The client's `payouts.settlements`.
  * @param id - The payout, prefix `po_`.
@@ -28,13 +27,13 @@ export async function waitForSettlement(
   const { minConfirmations = 1, pollIntervalMs = 5_000, maxWaitMs = 15 * 60_000, ...poll } = options;
   pathId(idPrefixes.payout, id);
   if (!(Number.isSafeInteger(minConfirmations) && minConfirmations >= 1))
-    throw invalid('minConfirmations', 'must be a whole number, 1 or more');
+    throw invalidOption('minConfirmations', 'must be a whole number, 1 or more');
   for (const [param, value] of [
     ['pollIntervalMs', pollIntervalMs],
     ['maxWaitMs', maxWaitMs],
   ] as const)
-    if (!(typeof value === 'number' && value > 0 && value <= timerRange))
-      throw invalid(param, 'must be a number of milliseconds from 1 to 2147483647');
+    if (!(typeof value === 'number' && value > 0 && value <= maxTimerMs))
+      throw invalidOption(param, 'must be a number of milliseconds from 1 to 2147483647');
   const signal = poll.signal;
   const started = Date.now();
   let last: PayoutSettlement | null = null;
@@ -59,8 +58,4 @@ export async function waitForSettlement(
 
 function aborted(signal: AbortSignal | undefined): APIUserAbortError {
   return new APIUserAbortError('The wait for settlement was aborted.', { cause: signal?.reason });
-}
-
-function invalid(param: string, message: string): RequestValidationError {
-  return new RequestValidationError(param, [{ path: [param], code: 'invalid_option', message }]);
 }

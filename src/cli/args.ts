@@ -4,89 +4,15 @@
  * flag is checked here, so a typo is a usage error that names the flag and the nearest one.
  */
 import { parseArgs } from 'node:util';
-import type { CatalogEntry } from '../internal/catalog.js';
+import { feedOwnedParams } from '../internal/feed-options.js';
 import type { Command, Group } from './commands.js';
 import { quoted, UsageError } from './errors.js';
 import { allowed, type ParamFlag, paramFlags, parseValue } from './flags.js';
+import { type GlobalValues, globalFlagsOf, globalValues, valueFlags } from './global-flags.js';
 import { didYouMean } from './suggest.js';
 
-/** How results are printed: pretty JSON, one JSON line per item, or a table for people. */
-export type Format = 'json' | 'jsonl' | 'table';
-const formats: readonly Format[] = ['json', 'jsonl', 'table'];
-
-/** A flag that is not a param: configuration, output, money moves. */
-export interface GlobalFlag {
-  /** The name without dashes. */
-  readonly name: string;
-  /** A value follows it (`--timeout 5000`), or it stands alone (`--all`). */
-  readonly takesValue: boolean;
-  /** Its value, for the help. */
-  readonly value?: string;
-  /** What it does, for the help. */
-  readonly help: string;
-  /** The commands it applies to. */
-  readonly applies: (entry: CatalogEntry) => boolean;
-}
-
-const always = (): boolean => true;
-const isList = (entry: CatalogEntry): boolean => entry.paging !== 'none';
-
-/** The flags every command of the API shares, and those of lists and of money moves. */
-export const globalFlags: readonly GlobalFlag[] = [
-  {
-    name: 'base-url',
-    takesValue: true,
-    value: '<url>',
-    help: 'the API, ending in /v1 (default: $CHAINBILL_BASE_URL)',
-    applies: always,
-  },
-  {
-    name: 'max-retries',
-    takesValue: true,
-    value: '<n>',
-    help: 'retries after the first attempt (default 2)',
-    applies: always,
-  },
-  {
-    name: 'timeout',
-    takesValue: true,
-    value: '<ms>',
-    help: 'milliseconds allowed for each attempt (default 60000)',
-    applies: always,
-  },
-  {
-    name: 'format',
-    takesValue: true,
-    value: formats.join('|'),
-    help: 'pretty JSON (default), JSON lines, or a table sized to the terminal',
-    applies: always,
-  },
-  {
-    name: 'all',
-    takesValue: false,
-    help: 'every item of every page, one JSON line each, in constant memory',
-    applies: isList,
-  },
-  {
-    name: 'policy',
-    takesValue: true,
-    value: '<file.json>',
-    help: 'a payout policy (docs/cli.md) checked before anything is sent',
-    applies: (entry) => entry.movesMoney,
-  },
-  {
-    name: 'yes',
-    takesValue: false,
-    help: 'move the money without asking (needed when stdin is not a terminal)',
-    applies: (entry) => entry.movesMoney,
-  },
-  {
-    name: 'dry-run',
-    takesValue: false,
-    help: 'print the preview and send nothing',
-    applies: (entry) => entry.movesMoney,
-  },
-];
+/** A command of the API: an operation, or a list's change feed. */
+export type ApiCommand = Command & { kind: 'operation' | 'watch' };
 
 /** What the command line asks for. */
 export type Invocation =
@@ -94,27 +20,15 @@ export type Invocation =
   | { readonly kind: 'version' }
   | { readonly kind: 'fake'; readonly args: string[] }
   | {
-      readonly kind: 'operation';
-      readonly command: Command & { kind: 'operation' };
+      readonly kind: 'operation' | 'watch';
+      readonly command: ApiCommand;
+      /** The path id (an operation's). */
       readonly id: string | undefined;
+      /** The params from the flags; for `watch`, the list's filters. */
       readonly params: Record<string, unknown>;
       readonly flags: GlobalValues;
       readonly paramFlags: readonly ParamFlag[];
     };
-
-/** The global flags given, parsed. */
-export interface GlobalValues {
-  readonly baseUrl: string | undefined;
-  readonly maxRetries: number | undefined;
-  readonly timeout: number | undefined;
-  readonly format: Format;
-  readonly all: boolean;
-  readonly policy: string | undefined;
-  readonly yes: boolean;
-  readonly dryRun: boolean;
-}
-
-const valueFlags = new Set(globalFlags.filter((flag) => flag.takesValue).map((flag) => `--${flag.name}`));
 
 /**
  * Reads a command line.
@@ -126,19 +40,18 @@ const valueFlags = new Set(globalFlags.filter((flag) => flag.takesValue).map((fl
  */
 export function readArgs(argv: readonly string[], root: Group): Invocation {
   const { at, rest } = findCommand(argv, root);
-  if (at !== root && 'kind' in at && at.kind === 'fake') return { kind: 'fake', args: rest };
-  const wantsHelp = rest.includes('--help') || rest.includes('-h');
-  if (wantsHelp) return { kind: 'help', at };
-  if (!('kind' in at)) {
-    if (at === root && rest.includes('--version')) return { kind: 'version' };
-    const word = rest.find((arg) => !arg.startsWith('-'));
-    const known = [...at.commands.keys(), ...at.groups.keys()];
-    const where = at.words.length > 0 ? `chainbill ${at.words.join(' ')}` : 'chainbill';
-    if (word !== undefined)
-      throw new UsageError(`${where} has no command ${word}${didYouMean(word, known)}; see ${where} --help`);
-    throw new UsageError(`${where} needs a command: ${known.join(', ')}; see ${where} --help`);
-  }
-  return readOperation(at as Command & { kind: 'operation' }, rest);
+  if ('kind' in at && at.kind === 'fake') return { kind: 'fake', args: rest };
+  if (rest.includes('--help') || rest.includes('-h')) return { kind: 'help', at };
+  if ('kind' in at) return readCommand(at, rest);
+  if (at === root && rest.includes('--version')) return { kind: 'version' };
+  const word = rest.find((arg) => !arg.startsWith('-'));
+  const known = [...at.commands.keys(), ...at.groups.keys()];
+  const where = ['chainbill', ...at.words].join(' ');
+  if (word !== undefined)
+    throw new UsageError(
+      `${where} has no command ${quoted(word)}${didYouMean(word, known)}; see ${where} --help`,
+    );
+  throw new UsageError(`${where} needs a command: ${known.join(', ')}; see ${where} --help`);
 }
 
 /** Walks the leading words down the tree; global flags and their values may come between them. */
@@ -161,6 +74,18 @@ function findCommand(argv: readonly string[], root: Group): { at: Group | Comman
   return { at, rest };
 }
 
+/**
+ * The param flags of a command: an operation's params; for `watch`, the list's filters (the feed
+ * sets the dates, the cursor and the page size of each poll itself).
+ *
+ * @param command - A command of the API.
+ * @returns Its param flags.
+ */
+export function paramFlagsOf(command: ApiCommand): ParamFlag[] {
+  const flags = paramFlags(command.entry);
+  return command.kind === 'watch' ? flags.filter((flag) => !feedOwnedParams.includes(flag.param)) : flags;
+}
+
 /** A parseArgs option: a flag that takes a value, or one that stands alone. */
 type Option = { type: 'string' | 'boolean' };
 
@@ -168,30 +93,29 @@ type Option = { type: 'string' | 'boolean' };
  * Every flag a command takes, as `parseArgs` options: a param's flag; `--no-<flag>` for a plain
  * boolean (`false`) and for a param that takes `null`; the global flags that apply to it.
  *
- * @param entry - The command's catalog entry.
+ * @param command - A command of the API.
  * @param flags - Its param flags.
  * @returns The options, by name.
  * @throws {Error} when two flags would share a name (a param named like a global flag).
  */
-export function optionsOf(entry: CatalogEntry, flags: readonly ParamFlag[]): Record<string, Option> {
+export function optionsOf(command: ApiCommand, flags: readonly ParamFlag[]): Record<string, Option> {
   const options: Record<string, Option> = {};
   const add = (name: string, option: Option): void => {
-    if (Object.hasOwn(options, name)) throw new Error(`${entry.name}: two flags named --${name}`);
+    if (Object.hasOwn(options, name))
+      throw new Error(`${command.words.join(' ')}: two flags named --${name}`);
     options[name] = option;
   };
   for (const flag of flags) {
     add(flag.flag, { type: flag.bare ? 'boolean' : 'string' });
     if (flag.bare || flag.nullable) add(`no-${flag.flag}`, { type: 'boolean' });
   }
-  for (const flag of globalFlags)
-    if (flag.applies(entry)) add(flag.name, { type: flag.takesValue ? 'string' : 'boolean' });
+  for (const flag of globalFlagsOf(command)) add(flag.name, { type: flag.takesValue ? 'string' : 'boolean' });
   return options;
 }
 
-function readOperation(command: Command & { kind: 'operation' }, args: string[]): Invocation {
-  const { entry } = command;
-  const flags = paramFlags(entry);
-  const options = optionsOf(entry, flags);
+function readCommand(command: ApiCommand, args: string[]): Invocation {
+  const flags = paramFlagsOf(command);
+  const options = optionsOf(command, flags);
   const { tokens } = parseArgs({ args, options, strict: false, allowPositionals: true, tokens: true });
   const given = new Map<string, string | true>();
   const positionals: string[] = [];
@@ -223,58 +147,32 @@ function readOperation(command: Command & { kind: 'operation' }, args: string[])
     throw new UsageError(
       `${command.words.join(' ')} needs ${missing.map((flag) => `--${flag.flag} (${allowed(flag)})`).join(', ')}`,
     );
-  return { kind: 'operation', command, id, params, flags: globalValues(given), paramFlags: flags };
+  return { kind: command.kind, command, id, params, flags: globalValues(given), paramFlags: flags };
 }
 
 function unknownFlag(raw: string, known: string[]): UsageError {
-  if (raw === '--api-key' || raw.startsWith('--api-key='))
+  const name = raw.split('=')[0] ?? raw;
+  if (name === '--api-key')
     return new UsageError(
       'there is no --api-key flag: a flag lands in the shell history and the process list; set CHAINBILL_API_KEY',
     );
-  const names = known.map((name) => `--${name}`);
-  return new UsageError(`unknown flag ${raw.split('=')[0]}${didYouMean(raw.split('=')[0] ?? raw, names)}`);
+  return new UsageError(
+    `unknown flag ${name}${didYouMean(
+      name,
+      known.map((each) => `--${each}`),
+    )}`,
+  );
 }
 
-function readId(command: Command & { kind: 'operation' }, positionals: string[]): string | undefined {
-  const { entry } = command;
-  const expected = entry.idPrefix === undefined ? 0 : 1;
+function readId(command: ApiCommand, positionals: string[]): string | undefined {
+  const prefix = command.kind === 'operation' ? command.entry.idPrefix : undefined;
+  const expected = prefix === undefined ? 0 : 1;
   if (positionals.length > expected) {
-    const extra = positionals[expected] as string;
-    const shown = quoted(extra);
-    throw new UsageError(
-      `${command.words.join(' ')} takes ${expected === 0 ? 'no arguments' : 'one id'}, not also ${shown}`,
-    );
+    const extra = quoted(positionals[expected] as string);
+    const takes = expected === 0 ? 'no arguments' : 'one id';
+    throw new UsageError(`${command.words.join(' ')} takes ${takes}, not also ${extra}`);
   }
-  if (entry.idPrefix !== undefined && positionals.length === 0)
-    throw new UsageError(`${command.words.join(' ')} needs an id: ${entry.idPrefix}…`);
+  if (prefix !== undefined && positionals.length === 0)
+    throw new UsageError(`${command.words.join(' ')} needs an id: ${prefix}…`);
   return positionals[0];
-}
-
-function globalValues(given: Map<string, string | true>): GlobalValues {
-  const text = (name: string): string | undefined => {
-    const value = given.get(name);
-    return typeof value === 'string' ? value : undefined;
-  };
-  const whole = (name: string): number | undefined => {
-    const value = text(name);
-    if (value === undefined) return undefined;
-    if (!/^\d{1,15}$/.test(value))
-      throw new UsageError(`--${name} takes a whole number, not ${quoted(value)}`);
-    return Number(value);
-  };
-  const format = text('format') ?? 'json';
-  if (!(formats as readonly string[]).includes(format))
-    throw new UsageError(
-      `--format takes one of ${formats.join(', ')}, not ${quoted(format)}${didYouMean(format, formats)}`,
-    );
-  return {
-    baseUrl: text('base-url'),
-    maxRetries: whole('max-retries'),
-    timeout: whole('timeout'),
-    format: format as Format,
-    all: given.has('all'),
-    policy: text('policy'),
-    yes: given.has('yes'),
-    dryRun: given.has('dry-run'),
-  };
 }

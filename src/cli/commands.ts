@@ -6,10 +6,16 @@
 import { type CatalogEntry, catalogOf } from '../internal/catalog.js';
 import { catalogDocs } from '../internal/catalog-docs.js';
 
-/** A command: a catalog entry, or one of the few that are not an operation of the API. */
+/**
+ * A command: a catalog entry; the change feed of a list (`revenue-events watch`, whose `entry` is
+ * the list it polls); or `fake`, which serves the fake API.
+ */
 export type Command =
-  | { readonly kind: 'operation'; readonly words: readonly string[]; readonly entry: CatalogEntry }
+  | { readonly kind: 'operation' | 'watch'; readonly words: readonly string[]; readonly entry: CatalogEntry }
   | { readonly kind: 'fake'; readonly words: readonly string[] };
+
+/** The lists that have a change feed, by catalog name: the client's `watch` beside its `list`. */
+const feeds: ReadonlySet<string> = new Set(['revenueEvents.list']);
 
 /** A group of commands: the root, or a resource (`payouts`) with its commands and nested groups. */
 export interface Group {
@@ -38,7 +44,7 @@ function group(words: readonly string[], summary: string): Group {
 }
 
 /**
- * The tree of every entry, and the commands that are not operations (`fake`). A word that names
+ * The tree of every entry, and the commands that are not operations (`fake`, a list's `watch`). A word that names
  * both a command and a group of the same parent is refused: one of them could not be reached.
  *
  * @param entries - The catalog, read from the tables now (so a test that adds an operation sees it).
@@ -63,6 +69,8 @@ export function commandTree(entries: readonly CatalogEntry[] = catalogOf()): Gro
     const word = kebab(entry.method);
     if (at.commands.has(word)) throw new Error(`two commands named ${[...at.words, word].join(' ')}`);
     at.commands.set(word, { kind: 'operation', words: [...at.words, word], entry });
+    if (feeds.has(entry.name))
+      at.commands.set('watch', { kind: 'watch', words: [...at.words, 'watch'], entry });
   }
   refuseClashes(root);
   return root;

@@ -4,10 +4,11 @@
  * (from the params' JSON Schema), its TSDoc, and one example.
  */
 import type { CatalogEntry } from '../internal/catalog.js';
-import { globalFlags } from './args.js';
+import { type ApiCommand, paramFlagsOf } from './args.js';
 import type { Command, Group } from './commands.js';
 import { exampleOf } from './examples.js';
-import { allowed, type ParamFlag, paramFlags, placeholder } from './flags.js';
+import { allowed, type ParamFlag, placeholder } from './flags.js';
+import { globalFlagsOf } from './global-flags.js';
 
 const environment = [
   'Environment:',
@@ -40,8 +41,7 @@ function groupHelp(group: Group): string[] {
   const where = ['chainbill', ...group.words].join(' ');
   const rows: [string, string][] = [];
   for (const [word, nested] of group.groups) rows.push([`${word} …`, firstSentence(nested.summary)]);
-  for (const [word, command] of group.commands)
-    rows.push([word, command.kind === 'operation' ? firstSentence(command.entry.summary) : fakeSummary]);
+  for (const [word, command] of group.commands) rows.push([word, firstSentence(summaryOf(command))]);
   const lines = [`Usage: ${where} <command> [flags]`, '', group.summary, '', 'Commands:', ...table(rows), ''];
   if (group.words.length === 0) {
     lines.push(
@@ -61,24 +61,44 @@ function groupHelp(group: Group): string[] {
 const fakeSummary =
   'Serves the fake Chainbill API over HTTP, as chainbill-fake does (chainbill fake --help).';
 
+function summaryOf(command: Command): string {
+  if (command.kind === 'fake') return fakeSummary;
+  if (command.kind === 'operation') return command.entry.summary;
+  return `Prints the change feed of ${command.entry.route} as JSON lines: each event once, oldest first, as it is recorded, until Ctrl+C (docs/feed.md).`;
+}
+
 function commandHelp(command: Command): string[] {
   if (command.kind === 'fake') return [fakeSummary];
   const { entry } = command;
-  const flags = paramFlags(entry);
-  const id = entry.idPrefix === undefined ? '' : ` <${entry.idPrefix}…>`;
-  const lines = [`Usage: chainbill ${command.words.join(' ')}${id} [flags]`, '', entry.summary, ''];
-  lines.push(`Route: ${entry.route}${effectNote(entry)}`, '');
+  const flags = paramFlagsOf(command);
+  const id = command.kind === 'operation' && entry.idPrefix !== undefined ? ` <${entry.idPrefix}…>` : '';
+  const lines = [`Usage: chainbill ${command.words.join(' ')}${id} [flags]`, '', summaryOf(command), ''];
+  if (command.kind === 'operation') lines.push(...operationLines(entry));
+  if (flags.length > 0)
+    lines.push(command.kind === 'watch' ? 'Filters:' : 'Flags:', ...flags.flatMap(flagLines), '');
+  const globals = globalFlagsOf(command).map((flag): [string, string] => [
+    `--${flag.name}${flag.value ? ` ${flag.value}` : ''}`,
+    flag.help,
+  ]);
+  lines.push('Global flags:', ...table(globals), '', 'Example:', `  ${exampleFor(command, flags)}`);
+  return lines;
+}
+
+function operationLines(entry: CatalogEntry): string[] {
+  const lines = [`Route: ${entry.route}${effectNote(entry)}`, ''];
   if (entry.idPrefix !== undefined)
     lines.push('Argument:', `  <${entry.idPrefix}…>  ${entry.docs.id ?? 'the id'}`, '');
   if (entry.fixed !== undefined) lines.push(`Sends: ${JSON.stringify(entry.fixed)}`, '');
-  if (flags.length > 0) lines.push('Flags:', ...flags.flatMap(flagLines), '');
-  const globals = globalFlags.filter((flag) => flag.applies(entry));
-  lines.push(
-    'Global flags:',
-    ...table(globals.map((flag) => [`--${flag.name}${flag.value ? ` ${flag.value}` : ''}`, flag.help])),
-  );
-  lines.push('', 'Example:', `  ${exampleOf(command.words, entry, flags)}`);
   return lines;
+}
+
+function exampleFor(command: ApiCommand, flags: readonly ParamFlag[]): string {
+  if (command.kind === 'operation') return exampleOf(command.words, command.entry, flags);
+  const filter = flags.find((flag) => Array.isArray(flag.schema['enum']));
+  const value = Array.isArray(filter?.schema['enum'])
+    ? ` --${filter.flag} ${String(filter.schema['enum'][0])}`
+    : '';
+  return `chainbill ${command.words.join(' ')}${value} --checkpoint-file feed.ckpt`;
 }
 
 function effectNote(entry: CatalogEntry): string {

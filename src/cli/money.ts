@@ -6,8 +6,8 @@
 import { createInterface } from 'node:readline';
 import type { Chainbill } from '../client.js';
 import type { CatalogEntry } from '../internal/catalog.js';
-import type { GlobalValues } from './args.js';
 import { Interrupted, Refusal } from './errors.js';
+import type { GlobalValues } from './global-flags.js';
 import type { Printer } from './print.js';
 
 /** The stream a confirmation is read from: the process's stdin, or a test's. */

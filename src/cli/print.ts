@@ -3,7 +3,7 @@
  * item of a list streamed page by page with `--all`, with a running count on stderr when stderr
  * is a terminal.
  */
-import type { Format } from './args.js';
+import type { Format } from './global-flags.js';
 import type { Output } from './output.js';
 import { layoutOf, recordLines, type TableLayout, tableLines } from './table.js';
 

@@ -4,7 +4,8 @@
  * Ctrl+C, no terminal for a confirmation, the terminal's width from the environment.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { killAfterTest, root } from '../fake/cli-process.js';
@@ -205,5 +206,59 @@ describe('the chainbill bin', () => {
     expect(lines).toHaveLength(4);
     expect(lines[0]).toMatch(/^id\s+status/);
     for (const line of lines) expect([...line].length).toBeLessThanOrEqual(50);
+  });
+
+  it('watch resumes from its checkpoint file after the process is killed: no event missed', async () => {
+    const fake = await serveFake();
+    const start = Date.parse('2026-01-01T00:00:00Z');
+    const revenue_events = Array.from({ length: 30 }, (_, i) => ({
+      event_type: 'checkout_confirmed',
+      amount: i + 1,
+      occurred_at: new Date(start + i * 60_000).toISOString(),
+    }));
+    await control(fake, 'POST', 'seed', { organizations: [{ id: 'org_fake', sandbox: { revenue_events } }] });
+    const file = join(mkdtempSync(join(tmpdir(), 'chainbill-watch-')), 'feed.ckpt');
+    const watch = (...more: string[]) =>
+      chainbill(fake, [
+        'revenue-events',
+        'watch',
+        '--checkpoint-file',
+        file,
+        '--poll-interval',
+        '50',
+        ...more,
+      ]);
+    const amounts = (out: string): number[] =>
+      out
+        .trim()
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => (JSON.parse(line) as { amount: number }).amount);
+    const printed = async (count: number, out: () => string): Promise<void> => {
+      while (amounts(out()).length < count) await new Promise((resolve) => setTimeout(resolve, 20));
+    };
+    let firstOut = '';
+    const first = watch('--from', '2025-12-31T00:00:00Z');
+    first.child.stdout?.on('data', (chunk) => {
+      firstOut += chunk;
+    });
+    await printed(10, () => firstOut);
+    first.child.kill('SIGKILL');
+    await first;
+    const saved = readFileSync(file, 'utf8');
+    expect(saved).toMatch(/^rf1\./);
+    let secondOut = '';
+    const second = watch();
+    second.child.stdout?.on('data', (chunk) => {
+      secondOut += chunk;
+    });
+    const before = amounts(firstOut);
+    while (amounts(secondOut).at(-1) !== 30) await new Promise((resolve) => setTimeout(resolve, 20));
+    second.child.kill('SIGINT');
+    expect((await second).code).toBe(130);
+    const after = amounts(secondOut);
+    // It resumes after the last line saved: the line printed as it was killed may come again.
+    expect([before.at(-1), (before.at(-1) ?? 0) + 1]).toContain(after[0]);
+    expect([...new Set([...before, ...after])]).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
   });
 });

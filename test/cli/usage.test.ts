@@ -66,11 +66,15 @@ describe('values', () => {
 
 describe('usage errors: exit 2, nothing sent', () => {
   const cases: [string, string[], RegExp][] = [
-    ['an unknown resource', ['payots', 'list'], /chainbill has no command payots \(did you mean payouts\?\)/],
+    [
+      'an unknown resource',
+      ['payots', 'list'],
+      /chainbill has no command "payots" \(did you mean payouts\?\)/,
+    ],
     [
       'an unknown operation',
       ['payouts', 'lst'],
-      /chainbill payouts has no command lst \(did you mean list\?\)/,
+      /chainbill payouts has no command "lst" \(did you mean list\?\)/,
     ],
     [
       'a group without a command',

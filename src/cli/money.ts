@@ -1,13 +1,15 @@
 /**
  * The gate before a command that moves money (the catalog marks them: `payouts create`,
- * `payouts approve`, `payouts update`): the preview first; then, at a terminal, a question;
- * without one, `--yes`. `--dry-run` prints the preview and sends nothing.
+ * `payouts approve`, `payouts update`): the preview first (docs/money.md), refused when a check or
+ * the payout policy fails; then, at a terminal, a question; without one, `--yes`. `--dry-run`
+ * prints the preview and sends nothing.
  */
 import { createInterface } from 'node:readline';
 import type { Chainbill } from '../client.js';
 import type { CatalogEntry } from '../internal/catalog.js';
 import { Interrupted, Refusal } from './errors.js';
 import type { GlobalValues } from './global-flags.js';
+import { previewOf, previewText } from './preview.js';
 import type { Printer } from './print.js';
 
 /** The stream a confirmation is read from: the process's stdin, or a test's. */
@@ -34,30 +36,32 @@ export interface MoneyMove {
  *
  * @param move - The command.
  * @returns `true` to send it; `false` for `--dry-run` (the preview is printed, nothing sent).
- * @throws {Refusal} when a check fails, or the move is not confirmed (no `--yes` and no terminal,
- *   or an answer other than yes): nothing is sent.
+ * @throws {Refusal} when a check or the payout policy fails, or the move is not confirmed (no
+ *   `--yes` and no terminal, or an answer other than yes): nothing is sent.
  */
 export async function moneyGate(move: MoneyMove): Promise<boolean> {
-  const { entry, input, flags, printer } = move;
-  const preview = { command: entry.name, route: entry.route, id: input.id ?? null, params: sentParams(move) };
+  const { client, entry, words, input, flags, printer, signal } = move;
+  const preview = await previewOf(client, entry, words, input, signal);
+  const failed = preview.checks.find((check) => !check.ok);
   if (flags.dryRun) {
     await printer.out.write(`${JSON.stringify(preview, null, 2)}\n`);
+    if (failed !== undefined) throw new Refusal(`${failed.rule} failed; nothing was sent`);
     return false;
+  }
+  const text = previewText(preview, flags.policy !== undefined);
+  if (failed !== undefined) {
+    printer.err.note(text);
+    throw new Refusal(`refused by the ${failed.rule} check; nothing was sent`);
   }
   if (flags.yes) return true;
   if (move.stdin.isTTY !== true)
     throw new Refusal(
-      `${move.words.join(' ')} moves money and stdin is not a terminal to confirm it: pass --yes (or --dry-run to see the preview); nothing was sent`,
+      `${words.join(' ')} moves money and stdin is not a terminal to confirm it: pass --yes (or --dry-run to see the preview); nothing was sent`,
     );
-  printer.err.note(`${JSON.stringify(preview, null, 2)}\nThis moves money. Type yes to send it: `);
-  const answer = await readLine(move.stdin, move.signal);
+  printer.err.note(`${text}This moves money. Type yes to send it: `);
+  const answer = await readLine(move.stdin, signal);
   if (!/^y(es)?$/i.test(answer.trim())) throw new Refusal('not confirmed; nothing was sent');
   return true;
-}
-
-/** The params the move sends: an action's fixed ones, or the flags'. */
-function sentParams(move: MoneyMove): Record<string, unknown> {
-  return { ...(move.entry.fixed ?? {}), ...(move.input.params ?? {}) };
 }
 
 /** One line from a terminal; Ctrl+C while waiting ends the command (exit 130), end of input is no. */

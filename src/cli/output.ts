@@ -1,21 +1,19 @@
 /**
- * Writing to stdout and stderr: each write waits while the stream is full, so a list streamed
- * with `--all` holds at most a page in memory however slow the reader; a reader that went away
- * (`| head -1`) ends the command quietly; and no write carries the API key.
+ * Writing to stdout and stderr: each write waits until the stream has handed it on (to the pipe,
+ * the file, the terminal), so a list streamed with `--all` holds at most a page in memory however
+ * slow the reader, and a checkpoint saved after a line is never ahead of it; a reader that went
+ * away (`| head -1`) ends the command quietly; and no write carries the API key.
  */
-import { redactText } from '../internal/redact.js';
+import { keyRedactor } from '../internal/redact.js';
 
 /** A stream the command writes to: a process's stdout or stderr, or a test's. */
 export interface OutStream {
-  write(chunk: string): boolean;
-  once(event: 'drain' | 'error' | 'close', listener: (error?: unknown) => void): unknown;
+  write(chunk: string, callback?: (error?: Error | null) => void): boolean;
   on(event: 'error', listener: (error: unknown) => void): unknown;
-  removeListener(event: 'drain' | 'error' | 'close', listener: (error?: unknown) => void): unknown;
   /** A terminal's. */
   readonly isTTY?: boolean | undefined;
   /** A terminal's width. */
   readonly columns?: number | undefined;
-  readonly writableNeedDrain?: boolean | undefined;
   readonly destroyed?: boolean | undefined;
 }
 
@@ -27,16 +25,18 @@ export class ReaderGone extends Error {
 /** One output stream, written with backpressure and redaction. */
 export class Output {
   readonly #stream: OutStream;
-  readonly #secret: string;
+  readonly #redact: (text: string) => string;
   #gone = false;
 
   /**
    * @param stream - Where to write.
-   * @param secret - The API key: replaced wherever it appears, as any `sk_live_…`/`sk_test_…` is.
+   * @param secret - The API key: replaced wherever it appears, in any form the SDK knows (as sent,
+   *   percent-encoded, base64), as any `sk_live_…`/`sk_test_…` is; empty when there is none (and
+   *   then nothing from the API is printed).
    */
   constructor(stream: OutStream, secret: string) {
     this.#stream = stream;
-    this.#secret = secret;
+    this.#redact = secret === '' ? (text) => text : keyRedactor(secret).text;
     // Without a listener an EPIPE would be thrown as an uncaught error, with its stack trace.
     stream.on('error', () => {
       this.#gone = true;
@@ -54,33 +54,21 @@ export class Output {
   }
 
   /**
-   * Writes text, and waits while the stream is full.
+   * Writes text, and waits until the stream has handed it on: a process's stdout is then in the
+   * pipe or the file, where a kill cannot lose it.
    *
    * @param text - The text.
-   * @returns When the stream can take more.
+   * @returns When the text is out of this process's hands.
    * @throws {ReaderGone} once the reader has gone away.
    */
   async write(text: string): Promise<void> {
     if (this.#gone || this.#stream.destroyed === true) throw new ReaderGone('the reader went away');
-    if (this.#stream.write(redactText(text, this.#secret))) return;
     await new Promise<void>((resolve, reject) => {
-      const stop = (): void => {
-        this.#stream.removeListener('drain', drained);
-        this.#stream.removeListener('error', failed);
-        this.#stream.removeListener('close', failed);
-      };
-      const drained = (): void => {
-        stop();
-        resolve();
-      };
-      const failed = (): void => {
-        stop();
+      this.#stream.write(this.#redact(text), (error) => {
+        if (error == null) return resolve();
         this.#gone = true;
         reject(new ReaderGone('the reader went away'));
-      };
-      this.#stream.once('drain', drained);
-      this.#stream.once('error', failed);
-      this.#stream.once('close', failed);
+      });
     });
   }
 
@@ -92,6 +80,6 @@ export class Output {
    */
   note(text: string): void {
     if (this.#gone || this.#stream.destroyed === true) return;
-    this.#stream.write(redactText(text, this.#secret));
+    this.#stream.write(this.#redact(text));
   }
 }

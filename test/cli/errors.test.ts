@@ -22,7 +22,7 @@ function against(url: string, ...argv: string[]) {
 describe('exit 1: the API or the network failed', () => {
   it("the API's error as one JSON line: type, code, param, requestId, message", async () => {
     const fake = createFakeChainbill();
-    const ran = await runCli(['payouts', 'approve', 'po_missing', '--yes'], { fake });
+    const ran = await runCli(['subscriptions', 'pause', 'sub_missing'], { fake });
     expect(ran.code).toBe(1);
     expect(ran.stdout).toBe('');
     expect(ran.stderr.endsWith('\n') && ran.stderr.split('\n')).toHaveLength(2);
@@ -31,7 +31,7 @@ describe('exit 1: the API or the network failed', () => {
       code: 'resource_missing',
       param: 'id',
       requestId: expect.stringMatching(/^req_/),
-      message: expect.stringContaining('po_missing'),
+      message: expect.stringContaining('sub_missing'),
     });
   });
 

@@ -138,14 +138,14 @@ describe('usage errors: exit 2, nothing sent', () => {
       /needs --recipient-address \(text not empty\), --token \(one of USDT, USDC\), --amount \(a number of at least 0.01\), --currency/,
     ],
     [
-      'a bad address, by the SDK',
+      'a limit of a money move, by its preview',
       [
         'payouts',
         'create',
-        ...['--recipient-address', 'Tnope', '--chain', 'tron'],
-        ...['--token', 'USDT', '--amount', '1', '--currency', 'USD', '--yes'],
+        ...['--recipient-address', 'TYSBPXiPmfYkHyJz1LdakpxZoYSL5M71Yc', '--chain', 'tron'],
+        ...['--token', 'USDT', '--amount', '0.001', '--currency', 'USD', '--yes'],
       ],
-      /--recipient-address: /,
+      /^chainbill: --amount: .*0\.01/,
     ],
     [
       'a date past the largest Date',

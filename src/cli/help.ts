@@ -18,6 +18,9 @@ const environment = [
   '  CHAINBILL_LOG       off, error, warn (default), info or debug, on stderr',
 ];
 
+const keyLine =
+  'The key comes from CHAINBILL_API_KEY only: there is no --api-key flag (chainbill --help says why).';
+
 const exits = [
   'Exit codes:',
   '  0    done',
@@ -80,7 +83,15 @@ function commandHelp(command: Command): string[] {
     `--${flag.name}${flag.value ? ` ${flag.value}` : ''}`,
     flag.help,
   ]);
-  lines.push('Global flags:', ...table(globals), '', 'Example:', `  ${exampleFor(command, flags)}`);
+  lines.push(
+    'Global flags:',
+    ...table(globals),
+    '',
+    keyLine,
+    '',
+    'Example:',
+    `  ${exampleFor(command, flags)}`,
+  );
   return lines;
 }
 

@@ -120,6 +120,7 @@ describe('help', () => {
       expect(ran.code).toBe(0);
       expect(ran.stdout).toContain(`Usage: chainbill ${words.join(' ')}`);
       expect(ran.stdout).toContain(entry.route);
+      expect(ran.stdout).toContain('The key comes from CHAINBILL_API_KEY only: there is no --api-key flag');
       const schema = paramsJsonSchema(entry);
       for (const [param, field] of Object.entries(schema.properties)) {
         const at = ran.stdout.indexOf(`  --${kebab(param)}`);

@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { createBase58check } from '@scure/base';
 import { eip55 } from '../core/address.js';
 import type { Chain } from '../core/types.js';
+import { randomBytesFromPool } from './ids.js';
 
 // Addresses in real form for the fake (deposit addresses, settlement `from_address`) and for tests:
 // each passes `isValidAddress` on its chain, as a real one would (DESIGN.md: Money safety).
@@ -65,7 +65,7 @@ export function addressOf(chain: Chain, account: Uint8Array): string {
  * ```
  */
 export function randomAddress(chain: Chain): string {
-  let account = randomBytes(20);
-  while (account.every((byte) => byte === 0)) account = randomBytes(20);
+  let account = randomBytesFromPool(20);
+  while (account.every((byte) => byte === 0)) account = randomBytesFromPool(20);
   return addressOf(chain, account);
 }

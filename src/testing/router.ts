@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { type Incoming, parseJsonBody, requireJsonType } from './body.js';
 import type { Delays } from './delays.js';
 import { find, MethodNotAllowed, type Table } from './dispatch.js';
 import { FakeApiError } from './errors.js';
 import type { FaultQueue } from './faults.js';
 import type { FakeRequest } from './history.js';
+import { randomHex } from './ids.js';
 import { type BasePath, outsideBase, pathUnderBase, refuseMalformed } from './refusals.js';
 import { type Route, type RouteResult, run } from './route.js';
 import type { Scope } from './scope.js';
@@ -92,7 +92,7 @@ export function failureResult(error: unknown): RouteResult {
 }
 
 function respond(result: RouteResult): Response {
-  const headers = { 'x-request-id': `req_${randomBytes(8).toString('hex')}`, ...result.headers };
+  const headers = { 'x-request-id': `req_${randomHex(8)}`, ...result.headers };
   if (result.body === undefined) return new Response(null, { status: result.status, headers });
   return Response.json(result.body, { status: result.status, headers });
 }

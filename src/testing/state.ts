@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import type { Environment } from '../core/types.js';
-import { type IdKind, idPrefixes } from '../internal/ids.js';
 import type { Transfer } from './chain.js';
 import type { InternalClock } from './clock.js';
 import { notFound } from './errors.js';
@@ -282,12 +281,4 @@ function replaceAll<T>(target: Set<T> | Map<T, unknown>, entries: readonly unkno
   else for (const [key, value] of entries as [T, unknown][]) target.set(key, value);
 }
 
-/** A new id of a kind, with its prefix from the one table (spec: Identifier prefixes): `po_3f9a…`. */
-export function newId(kind: IdKind): string {
-  return `${idPrefixes[kind]}${randomBytes(12).toString('hex')}`;
-}
-
-/** A random hex string of `bytes` bytes with `0x`, for transaction and block hashes. */
-export function randomHash(bytes = 32): string {
-  return `0x${randomBytes(bytes).toString('hex')}`;
-}
+export { newId, randomHash } from './ids.js';

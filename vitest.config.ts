@@ -20,6 +20,7 @@ import { defineConfig, type ViteUserConfig } from 'vitest/config';
 
 /** The test files that import `dist/`: both builds in one process, and the `chainbill-fake` bin. */
 const packageTests = [
+  'test/bundled-zod.test.ts',
   'test/cross-copy.test.ts',
   'test/fake/server-cli.test.ts',
   'test/fake/server-history.test.ts',

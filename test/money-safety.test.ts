@@ -166,7 +166,7 @@ describe('payouts.create: amounts no finer than the token', () => {
     expect(fake().requests.map((r) => r.status)).toEqual([201, 201]);
   });
 
-  it('refuses an amount exactly when toAtomicUnits cannot convert it (fixed seed)', async () => {
+  it('refuses an amount exactly when toAtomicUnits cannot convert it', async () => {
     const amounts = fc.oneof(
       fc.nat({ max: 2 ** 40 }).map((n) => n / 1e6 + 0.01),
       fc.nat({ max: 2 ** 30 }).map((n) => n / 1e7 + 0.01),

@@ -7,8 +7,37 @@ import type { FakeRequest } from './history.js';
 import { randomHex } from './ids.js';
 import { type BasePath, outsideBase, pathUnderBase, refuseMalformed } from './refusals.js';
 import { type Route, type RouteResult, run } from './route.js';
+import { checkoutRoutes } from './routes/checkouts.js';
+import { customerRoutes } from './routes/customers.js';
+import { entitlementRoutes } from './routes/entitlements.js';
+import { paymentLinkRoutes } from './routes/payment-links.js';
+import { paymentMethodRoutes } from './routes/payment-methods.js';
+import { payoutSettlementRoutes } from './routes/payout-settlements.js';
+import { payoutRoutes } from './routes/payouts.js';
+import { planRoutes } from './routes/plans.js';
+import { revenueEventRoutes } from './routes/revenue-events.js';
+import { subscriptionRoutes } from './routes/subscriptions.js';
+import { webhookEndpointRoutes } from './routes/webhook-endpoints.js';
 import type { Scope } from './scope.js';
 import type { FakeState } from './state.js';
+
+/**
+ * The API's routes, one spread per resource's route module (`routes/<name>.ts`); the router is the
+ * only module that imports them. Order matters only for equal paths.
+ */
+export const apiRoutes: readonly Route[] = [
+  ...payoutSettlementRoutes,
+  ...payoutRoutes,
+  ...customerRoutes,
+  ...subscriptionRoutes,
+  ...paymentLinkRoutes,
+  ...revenueEventRoutes,
+  ...paymentMethodRoutes,
+  ...planRoutes,
+  ...entitlementRoutes,
+  ...webhookEndpointRoutes,
+  ...checkoutRoutes,
+];
 
 /** What answering needs: the state (with the request log), the compiled routes, the faults and their delays. */
 export interface Answering {

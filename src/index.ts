@@ -55,6 +55,7 @@ export { PaymentLinks } from './resources/payment-links.js';
 export type * from './resources/payment-methods.js';
 export { PaymentMethods } from './resources/payment-methods.js';
 export type * from './resources/payout-intent.js';
+export type * from './resources/payout-params.js';
 export type * from './resources/payout-settlements.js';
 export { PayoutSettlements } from './resources/payout-settlements.js';
 export type * from './resources/payouts.js';

@@ -7,19 +7,10 @@
  */
 import type { Chainbill } from 'chainbill';
 import fc from 'fast-check';
+import { type CatalogEntry, catalog } from '../src/internal/catalog.js';
 import { idPrefixes } from '../src/internal/ids.js';
 import type { Operation } from '../src/internal/operation.js';
-import { checkoutOperations } from '../src/resources/checkouts.js';
-import { customerOperations } from '../src/resources/customers.js';
-import { entitlementOperations } from '../src/resources/entitlements.js';
-import { paymentLinkOperations } from '../src/resources/payment-links.js';
-import { paymentMethodOperations } from '../src/resources/payment-methods.js';
 import { payoutSettlementOperations } from '../src/resources/payout-settlements.js';
-import { payoutOperations } from '../src/resources/payouts.js';
-import { planOperations } from '../src/resources/plans.js';
-import { revenueEventOperations } from '../src/resources/revenue-events.js';
-import { subscriptionOperations } from '../src/resources/subscriptions.js';
-import { webhookEndpointOperations } from '../src/resources/webhook-endpoints.js';
 import { addressOf } from '../src/testing/addresses.js';
 import {
   account,
@@ -159,55 +150,28 @@ const paramSets: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
   ),
 };
 
-/**
- * Each resource namespace and its operations table. A table's keys are its methods' names, so a
- * new operation gets its row here without a line of its own; a method named otherwise has no row,
- * and `surface.test.ts` names it.
- */
-const tables: Record<string, Record<string, Operation>> = {
-  payouts: payoutOperations,
-  'payouts.settlements': payoutSettlementOperations,
-  checkouts: checkoutOperations,
-  customers: customerOperations,
-  entitlements: entitlementOperations,
-  paymentLinks: paymentLinkOperations,
-  paymentMethods: paymentMethodOperations,
-  plans: planOperations,
-  revenueEvents: revenueEventOperations,
-  subscriptions: subscriptionOperations,
-  webhookEndpoints: webhookEndpointOperations,
-};
-
-/** Calls `namespace.method` on a client with the arguments its operation takes: id, params. */
-function caller(namespace: string, method: string, operation: Operation): Row['call'] {
+/** Calls an entry's method on a client with the arguments it takes: the path id, the params. */
+function caller(entry: CatalogEntry): Row['call'] {
   return (client, id, params) => {
-    const target = namespace
-      .split('.')
-      .reduce<unknown>((at, key) => (at as Record<string, unknown>)[key], client);
-    const args = [...(operation.id === undefined ? [] : [id]), ...(operation.params ? [params] : [])];
-    return (target as Record<string, (...a: unknown[]) => PromiseLike<unknown>>)[method]?.(
+    const target = entry.resource.reduce<unknown>((at, key) => (at as Record<string, unknown>)[key], client);
+    const args = [...(entry.idPrefix === undefined ? [] : [id]), ...(entry.takesParams ? [params] : [])];
+    return (target as Record<string, (...a: unknown[]) => PromiseLike<unknown>>)[entry.method]?.(
       ...args,
     ) as PromiseLike<unknown>;
   };
 }
 
-/** Every SDK method: one row per operation, and the shortcuts that send an operation with fixed params. */
+/**
+ * Every SDK method: a row per catalog entry (so a new operation or action in a resource's table
+ * gets its row without a line of its own), and the wait, which is no operation.
+ */
 export const rows: Row[] = [
-  ...Object.entries(tables).flatMap(([namespace, operations]) =>
-    Object.entries(operations).map(([method, operation]) =>
-      row(`${namespace}.${method}`, operation, caller(namespace, method, operation), {
-        ...(operation.paging === 'offset' ? { fixed: { offset: 0 } } : {}),
-      }),
-    ),
+  ...catalog.map((entry) =>
+    row(entry.name, entry.operation, caller(entry), {
+      ...(entry.takesParams ? {} : { ownParams: false }),
+      ...(entry.fixed ? { fixed: entry.fixed } : entry.paging === 'offset' ? { fixed: { offset: 0 } } : {}),
+    }),
   ),
-  row('payouts.approve', payoutOperations.update, (c, id) => c.payouts.approve(id), {
-    ownParams: false,
-    fixed: { status: 'approved' },
-  }),
-  row('payouts.cancel', payoutOperations.update, (c, id) => c.payouts.cancel(id), {
-    ownParams: false,
-    fixed: { status: 'canceled' },
-  }),
   // A wait is polls of the settlement list: its options are no params, and it sends the id.
   {
     ...row(
@@ -219,19 +183,6 @@ export const rows: Row[] = [
     idPrefix: 'po_',
     sends: (id) => ({ payout_intent_id: id, limit: 100 }),
   },
-  ...(
-    [
-      ['cancel', 'cancel'],
-      ['cancelImmediately', 'cancel_immediately'],
-      ['pause', 'pause'],
-      ['resume', 'resume'],
-    ] as const
-  ).map(([method, action]) =>
-    row(`subscriptions.${method}`, subscriptionOperations.update, (c, id) => c.subscriptions[method](id), {
-      ownParams: false,
-      fixed: { action },
-    }),
-  ),
 ];
 
 /** Valid parameter sets of a row. */

@@ -1,5 +1,6 @@
 import type { Chainbill } from '../client.js';
 import {
+  type Action,
   type ListOperation,
   listRequestOf,
   type Operation,
@@ -39,6 +40,23 @@ export abstract class APIResource {
     options: RequestOptions | undefined,
   ): APIPromise<R> {
     return this._client.request(() => requestOf(operation, input), options);
+  }
+
+  /**
+   * Sends one call of an action: its operation with its fixed params.
+   *
+   * @internal
+   * @param action - The action, from the resource file's table.
+   * @param id - The path id; checked before anything is sent.
+   * @param options - Per-call options.
+   * @returns The parsed result.
+   */
+  protected _action<P, R>(
+    action: Action<P, R>,
+    id: string,
+    options: RequestOptions | undefined,
+  ): APIPromise<R> {
+    return this._request(action.operation, { id, params: action.fixed }, options);
   }
 
   /**

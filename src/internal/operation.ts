@@ -38,7 +38,36 @@ export interface Operation<Params = unknown, Result = unknown> {
   readonly response: (id: string) => z.ZodMiniType<Result>;
   /** How the answer pages. */
   readonly paging: Paging;
+  /**
+   * It ends or removes something for good (a cancel, an approval), beyond what its HTTP method
+   * says: a `DELETE` is destructive without saying so. Read by the CLI's and MCP server's prompts.
+   */
+  readonly destructive?: true | undefined;
+  /** It creates or approves a transfer of funds: the CLI and MCP server ask a person first. */
+  readonly movesMoney?: true | undefined;
 }
+
+/**
+ * A method that sends an operation with fixed params and takes only the path id (`payouts.approve`
+ * is `update` with `status: 'approved'`), as data in its resource's table beside the operations,
+ * so the CLI's command and the MCP server's tool come from the table like any other.
+ *
+ * @typeParam Params - The operation's params interface.
+ * @typeParam Result - The operation's response model.
+ */
+export interface Action<Params = unknown, Result = unknown> {
+  /** The operation it sends. */
+  readonly operation: Operation<Params, Result>;
+  /** The params it always sends; the caller passes none. */
+  readonly fixed: Params;
+  /** As {@link Operation.destructive}, for the action itself. */
+  readonly destructive?: true | undefined;
+  /** As {@link Operation.movesMoney}, for the action itself. */
+  readonly movesMoney?: true | undefined;
+}
+
+/** What a resource's table holds under a method's name: an operation, or an action of one. */
+export type TableEntry = Operation | Action;
 
 /** A list operation: its answer is the spec's list envelope of `Result`, paged by cursor or offset. */
 export interface ListOperation<Params = unknown, Result = unknown> extends Operation<Params, Result> {

@@ -68,16 +68,24 @@ export function maybe<T>(
   return z.exactOptional(z.nullable(schema));
 }
 
-// RFC 3339 date-time: seconds and fraction optional, a zone required.
-const isoDateTime = /^(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d)(?::(\d\d)(?:\.\d+)?)?(?:Z|[+-](\d\d):(\d\d))$/;
+// RFC 3339 date-time: seconds and fraction optional, a zone required; ISO 8601's expanded
+// year (`+010000`) is matched for the fake's clock, which reaches past year 9999.
+const isoDateTime =
+  /^([+-]\d{6}|\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d)(?::(\d\d)(?:\.\d+)?)?(?:Z|[+-](\d\d):(\d\d))$/;
 const dateTimeMessage = 'must be a valid Date or an ISO 8601 date-time with Z or an offset';
 
 /**
  * The shape, and a real calendar: days per month with leap years, hour 0-23, minute and second
  * 0-59 (no leap second: a `Date` cannot hold one), offset up to ±23:59. `Date.parse` alone rolls
  * `02-30` over to March.
+ *
+ * @param text - The string to check.
+ * @param expandedYear - Whether a signed six-digit year (`+010000-01-01T00:00:00Z`) is allowed.
+ * @returns Whether it names a real instant.
+ * @internal
  */
-function isDateTime(text: string): boolean {
+export function isDateTime(text: string, expandedYear = false): boolean {
+  if (!expandedYear && !/^\d/.test(text)) return false;
   const [, y = 0, mo = 0, d = 0, h = 0, mi = 0, s = 0, oh = 0, om = 0] =
     isoDateTime.exec(text)?.map((part) => Number(part ?? 0)) ?? [];
   const leap = y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);

@@ -1,131 +1,40 @@
-import * as z from 'zod/mini';
 import type { Chainbill } from '../client.js';
 import type { APIPromise } from '../core/api-promise.js';
 import type { PagePromise } from '../core/pagination.js';
 import type { RequestOptions } from '../core/request-options.js';
 import { APIResource } from '../core/resource.js';
-import type { Chain, Token } from '../core/types.js';
 import type { WaitForSettlementOptions } from '../core/wait.js';
-import { recipientAddressCheck, tokenAmountParam } from '../internal/money-checks.js';
-import type { ListOperation, Operation } from '../internal/operation.js';
-import {
-  chainParam,
-  cursorParam,
-  dateTimeParam,
-  lazy,
-  limitParam,
-  maxString,
-  tokenParam,
-} from '../internal/schemas.js';
-import { paramsFor } from '../internal/tie.js';
+import type { Action, ListOperation, Operation } from '../internal/operation.js';
 import { waitForSettlement } from '../internal/wait.js';
+import { type PayoutIntent, payoutIntentSchema } from './payout-intent.js';
 import {
-  type PayoutIntent,
-  type PayoutReferenceType,
-  type PayoutStatus,
-  payoutIntentSchema,
-  payoutReferenceTypes,
-  payoutStatuses,
-  payoutUpdateStatuses,
-} from './payout-intent.js';
+  type PayoutCreateParams,
+  type PayoutListParams,
+  type PayoutUpdateParams,
+  payoutCreateSchema,
+  payoutCreateSchemaUnchecked,
+  payoutListSchema,
+  payoutUpdateSchema,
+} from './payout-params.js';
 import { type PayoutSettlement, PayoutSettlements } from './payout-settlements.js';
 
-// Payouts: params, operations, the class. The model is in payout-intent.ts (STYLE.md rules 1, 7).
+// Payouts: operations, the class. The params are in payout-params.ts, the model in payout-intent.ts.
 
-/** Parameters of {@link Payouts.create} (spec: POST /payouts). */
-export interface PayoutCreateParams {
-  /** Blockchain address to send to. */
-  recipient_address: string;
-  /** Network of the transfer. */
-  chain: Chain;
-  /** Stablecoin to send. */
-  token: Token;
-  /** Amount in token units, at least 0.01. */
-  amount: number;
-  /** Currency code, for example `USD`. */
-  currency: string;
-  /** Free text, at most 512 characters. */
-  description?: string | null | undefined;
-  /** Type of the referenced entity. */
-  reference_type?: PayoutReferenceType | undefined;
-  /** Identifier of the referenced entity. */
-  reference_id?: string | null | undefined;
-  /** When the payout is due: a `Date` or an ISO 8601 string. */
-  due_date?: Date | string | null | undefined;
-}
-
-/** Parameters of {@link Payouts.list} (spec: GET /payouts). */
-export interface PayoutListParams {
-  /** Only payouts in this state. */
-  status?: PayoutStatus | undefined;
-  /** Only payouts due before this time: a `Date` or an ISO 8601 string. */
-  due_date_before?: Date | string | undefined;
-  /** Only payouts due after this time: a `Date` or an ISO 8601 string. */
-  due_date_after?: Date | string | undefined;
-  /** Page size, 1 to 100; the API's default is 25. */
-  limit?: number | undefined;
-  /** The `next_cursor` of the previous page, as received. */
-  cursor?: string | undefined;
-}
-
-/** Parameters of {@link Payouts.update} (spec: PATCH /payouts/{id}). */
-export interface PayoutUpdateParams {
-  /** `approved` or `canceled`; only a `draft` payout accepts either (else 409 `ConflictError`). */
-  status?: (typeof payoutUpdateStatuses)[number] | undefined;
-  /** Free text, at most 512 characters. */
-  description?: string | null | undefined;
-  /** When the payout is due: a `Date` or an ISO 8601 string. */
-  due_date?: Date | string | null | undefined;
-}
-
-const requiredString = /*@__PURE__*/ lazy(() => z.string().check(z.minLength(1)));
-// A payout's free text, at most 512 characters (spec: Limits), on create and update alike.
-const description = () => z.optional(z.nullable(maxString(512)));
-
-const createFields = () =>
-  z.strictObject({
-    recipient_address: requiredString(),
-    chain: chainParam(),
-    token: tokenParam(),
-    amount: tokenAmountParam(),
-    currency: requiredString(),
-    description: description(),
-    reference_type: z.optional(z.enum(payoutReferenceTypes)),
-    reference_id: z.optional(z.nullable(z.string())),
-    due_date: z.optional(z.nullable(dateTimeParam())),
-  });
-
-const createParams = /*@__PURE__*/ lazy(() =>
-  paramsFor<PayoutCreateParams>()(createFields().check(recipientAddressCheck())),
-);
-// The client's `checkAddresses: false`: every other check stays (the fake keeps this one on).
-const createParamsUnchecked = /*@__PURE__*/ lazy(() => paramsFor<PayoutCreateParams>()(createFields()));
-
-const listParams = /*@__PURE__*/ lazy(() =>
-  paramsFor<PayoutListParams>()(
-    z.strictObject({
-      status: z.optional(z.enum(payoutStatuses)),
-      due_date_before: z.optional(dateTimeParam()),
-      due_date_after: z.optional(dateTimeParam()),
-      limit: z.optional(limitParam()),
-      cursor: z.optional(cursorParam()),
-    }),
-  ),
-);
-
-const updateParams = /*@__PURE__*/ lazy(() =>
-  paramsFor<PayoutUpdateParams>()(
-    z.strictObject({
-      status: z.optional(z.enum(payoutUpdateStatuses)),
-      description: description(),
-      due_date: z.optional(z.nullable(dateTimeParam())),
-    }),
-  ),
-);
+const update: Operation<PayoutUpdateParams, PayoutIntent> = {
+  method: 'PATCH',
+  path: '/payouts/{id}',
+  id: 'payout',
+  params: payoutUpdateSchema,
+  response: payoutIntentSchema,
+  paging: 'none',
+  // It approves or cancels a draft too, so it is handled as `approve` is.
+  destructive: true,
+  movesMoney: true,
+};
 
 /**
  * The payout operations (spec: Payouts), each written once: the client's methods send them and the
- * fake's routes answer them.
+ * fake's routes answer them. `approve` and `cancel` are `update` with a fixed `status`.
  *
  * @internal
  */
@@ -133,29 +42,27 @@ export const payoutOperations: {
   readonly create: Operation<PayoutCreateParams, PayoutIntent>;
   readonly list: ListOperation<PayoutListParams, PayoutIntent>;
   readonly update: Operation<PayoutUpdateParams, PayoutIntent>;
+  readonly approve: Action<PayoutUpdateParams, PayoutIntent>;
+  readonly cancel: Action<PayoutUpdateParams, PayoutIntent>;
 } = {
   create: {
     method: 'POST',
     path: '/payouts',
-    params: createParams,
+    params: payoutCreateSchema,
     response: payoutIntentSchema,
     paging: 'none',
+    movesMoney: true,
   },
   list: {
     method: 'GET',
     path: '/payouts',
-    params: listParams,
+    params: payoutListSchema,
     response: payoutIntentSchema,
     paging: 'cursor',
   },
-  update: {
-    method: 'PATCH',
-    path: '/payouts/{id}',
-    id: 'payout',
-    params: updateParams,
-    response: payoutIntentSchema,
-    paging: 'none',
-  },
+  update,
+  approve: { operation: update, fixed: { status: 'approved' }, destructive: true, movesMoney: true },
+  cancel: { operation: update, fixed: { status: 'canceled' }, destructive: true },
 };
 
 /** Payout intents: create, list, approve or cancel, update (spec: Payouts). */
@@ -172,7 +79,7 @@ export class Payouts extends APIResource {
     super(client);
     this.settlements = new PayoutSettlements(client);
     const create = payoutOperations.create; // with `checkAddresses: false`, without the address check
-    this.#create = options.checkAddresses ? create : { ...create, params: createParamsUnchecked };
+    this.#create = options.checkAddresses ? create : { ...create, params: payoutCreateSchemaUnchecked };
   }
 
   /**
@@ -251,7 +158,7 @@ export class Payouts extends APIResource {
    * ```
    */
   approve(id: string, options?: RequestOptions): APIPromise<PayoutIntent> {
-    return this.update(id, { status: 'approved' }, options);
+    return this._action(payoutOperations.approve, id, options);
   }
 
   /**
@@ -268,7 +175,7 @@ export class Payouts extends APIResource {
    * ```
    */
   cancel(id: string, options?: RequestOptions): APIPromise<PayoutIntent> {
-    return this.update(id, { status: 'canceled' }, options);
+    return this._action(payoutOperations.cancel, id, options);
   }
 
   /**

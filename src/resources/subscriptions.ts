@@ -4,7 +4,7 @@ import type { RequestOptions } from '../core/request-options.js';
 import { APIResource } from '../core/resource.js';
 import type { Environment, Unrecognized } from '../core/types.js';
 import { idPrefixes } from '../internal/ids.js';
-import type { Operation } from '../internal/operation.js';
+import type { Action, Operation } from '../internal/operation.js';
 import {
   dateTime,
   environmentField,
@@ -141,15 +141,30 @@ const updateParams = /*@__PURE__*/ lazy(() =>
   paramsFor<SubscriptionUpdateParams>()(z.strictObject({ action: z.enum(subscriptionActions) })),
 );
 
+const update: Operation<SubscriptionUpdateParams, Subscription> = {
+  method: 'PATCH',
+  path: '/subscriptions/{id}',
+  id: 'subscription',
+  params: updateParams,
+  response: subscriptionSchema,
+  paging: 'none',
+  // It cancels too, so it is handled as `cancelImmediately` is.
+  destructive: true,
+};
+
 /**
  * The subscription operations (spec: Subscriptions), each written once: the client's methods send
- * them and the fake's routes answer them.
+ * them and the fake's routes answer them. The four actions are `update` with a fixed `action`.
  *
  * @internal
  */
 export const subscriptionOperations: {
   readonly create: Operation<SubscriptionCreateParams, Subscription>;
   readonly update: Operation<SubscriptionUpdateParams, Subscription>;
+  readonly cancel: Action<SubscriptionUpdateParams, Subscription>;
+  readonly cancelImmediately: Action<SubscriptionUpdateParams, Subscription>;
+  readonly pause: Action<SubscriptionUpdateParams, Subscription>;
+  readonly resume: Action<SubscriptionUpdateParams, Subscription>;
 } = {
   create: {
     method: 'POST',
@@ -158,14 +173,11 @@ export const subscriptionOperations: {
     response: subscriptionSchema,
     paging: 'none',
   },
-  update: {
-    method: 'PATCH',
-    path: '/subscriptions/{id}',
-    id: 'subscription',
-    params: updateParams,
-    response: subscriptionSchema,
-    paging: 'none',
-  },
+  update,
+  cancel: { operation: update, fixed: { action: 'cancel' }, destructive: true },
+  cancelImmediately: { operation: update, fixed: { action: 'cancel_immediately' }, destructive: true },
+  pause: { operation: update, fixed: { action: 'pause' } },
+  resume: { operation: update, fixed: { action: 'resume' } },
 };
 
 /** Subscriptions: create, cancel, pause, resume (spec: Subscriptions). */
@@ -227,7 +239,7 @@ export class Subscriptions extends APIResource {
    * ```
    */
   cancel(id: string, options?: RequestOptions): APIPromise<Subscription> {
-    return this.update(id, { action: 'cancel' }, options);
+    return this._action(subscriptionOperations.cancel, id, options);
   }
 
   /**
@@ -244,7 +256,7 @@ export class Subscriptions extends APIResource {
    * ```
    */
   cancelImmediately(id: string, options?: RequestOptions): APIPromise<Subscription> {
-    return this.update(id, { action: 'cancel_immediately' }, options);
+    return this._action(subscriptionOperations.cancelImmediately, id, options);
   }
 
   /**
@@ -261,7 +273,7 @@ export class Subscriptions extends APIResource {
    * ```
    */
   pause(id: string, options?: RequestOptions): APIPromise<Subscription> {
-    return this.update(id, { action: 'pause' }, options);
+    return this._action(subscriptionOperations.pause, id, options);
   }
 
   /**
@@ -279,6 +291,6 @@ export class Subscriptions extends APIResource {
    * ```
    */
   resume(id: string, options?: RequestOptions): APIPromise<Subscription> {
-    return this.update(id, { action: 'resume' }, options);
+    return this._action(subscriptionOperations.resume, id, options);
   }
 }

@@ -1,3 +1,4 @@
+import { isDateTime } from '../internal/schemas.js';
 import { FakeApiError } from './errors.js';
 import type { FakeEvent } from './events.js';
 import { LAST_TIME, LAST_TIME_MS } from './time-range.js';
@@ -83,8 +84,25 @@ export interface FakeClock {
    * ```
    */
   advance(duration: FakeDuration): FakeAdvance;
-  /** Goes back to following real time (what is due is done when the fake next answers). */
+  /**
+   * Goes back to following real time (`Date.now()`): what is due is done when the fake next
+   * answers. A clock that was moved ahead goes back to now; to go on from where it stands, use
+   * {@link FakeClock.run}.
+   */
   useRealTime(): void;
+  /**
+   * Lets the clock run on from where it stands, at the pace of `Date.now()` (so `vi.useFakeTimers()`
+   * drives it): what falls due is done before each answer. For waiting on what moves with time
+   * (`payouts.waitForSettlement` while the chain mines blocks) after a test set or moved the clock,
+   * which leaves it frozen. `set` and `advance` freeze it again.
+   *
+   * @example
+   * ```ts
+   * fake.clock.run();
+   * await chainbill.payouts.waitForSettlement(payout.id);
+   * ```
+   */
+  run(): void;
 }
 
 const unitMs = { days: 86_400_000, hours: 3_600_000, minutes: 60_000, seconds: 1_000 } as const;
@@ -110,20 +128,19 @@ export function durationMs(duration: FakeDuration): number {
   return total;
 }
 
-/** ISO 8601: a date, or a date and time with a zone; the year may have 6 digits and a sign. */
-const isoTime = /^(?:[+-]\d{6}|\d{4})-\d\d-\d\d(?:T\d\d:\d\d(?::\d\d(?:\.\d{1,9})?)?(?:Z|[+-]\d\d:\d\d))?$/;
-
 /**
- * The time `clock.set` was given, in ms.
+ * The time `clock.set` was given, in ms: a date alone is UTC midnight, and a date-time passes the
+ * SDK's own check (a real calendar: no `02-30`, `24:00` or `:60`), its year may have 6 digits.
  *
  * @throws {RangeError} For anything but a valid `Date` or an ISO 8601 string.
  */
 function timeOf(time: unknown): number {
+  const full = typeof time === 'string' && !time.includes('T') ? `${time}T00:00:00Z` : time;
   const ms =
     time instanceof Date
       ? time.getTime()
-      : typeof time === 'string' && isoTime.test(time)
-        ? Date.parse(time)
+      : typeof full === 'string' && isDateTime(full, true)
+        ? Date.parse(full)
         : Number.NaN;
   if (Number.isNaN(ms))
     throw new RangeError(
@@ -148,10 +165,13 @@ export interface InternalClock extends FakeClock {
  */
 export function createClock(runDue: (from: number, to: number, move: boolean) => FakeAdvance): InternalClock {
   let frozen: number | null = null;
+  // How far ahead of `Date.now()` a running clock is: 0 for real time, more after `run()`.
+  let ahead = 0;
+  const current = (): number => frozen ?? Date.now() + ahead;
   const moveTo = (target: number, how: string): FakeAdvance => {
     // Nothing may be dated past the last time; `runDue` refuses a move with too much work.
     if (!(target <= LAST_TIME_MS)) throw new RangeError(`${how}: the clock cannot move past ${LAST_TIME}`);
-    const from = frozen ?? Date.now();
+    const from = current();
     let result: FakeAdvance;
     const before = frozen;
     try {
@@ -167,10 +187,15 @@ export function createClock(runDue: (from: number, to: number, move: boolean) =>
     return { ...result, to: new Date(target).toISOString() };
   };
   return {
-    now: () => new Date(frozen ?? Date.now()),
+    now: () => new Date(current()),
     set: (time) => moveTo(timeOf(time), 'clock.set'),
-    advance: (duration) => moveTo((frozen ?? Date.now()) + durationMs(duration), 'clock.advance'),
+    advance: (duration) => moveTo(current() + durationMs(duration), 'clock.advance'),
     useRealTime: () => {
+      frozen = null;
+      ahead = 0;
+    },
+    run: () => {
+      ahead = current() - Date.now();
       frozen = null;
     },
     pin: (ms) => {
@@ -178,7 +203,7 @@ export function createClock(runDue: (from: number, to: number, move: boolean) =>
     },
     catchUp: () => {
       const real = frozen === null;
-      const now = frozen ?? Date.now();
+      const now = current();
       runDue(now, now, false);
       frozen = real ? null : now;
     },

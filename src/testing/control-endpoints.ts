@@ -99,12 +99,12 @@ async function simulate({ fake, params, body }: Call): Promise<unknown> {
 }
 
 function moveClock({ fake, body }: Call): unknown {
-  onlyKeys(body, ['advance', 'set', 'realTime']);
+  onlyKeys(body, ['advance', 'set', 'realTime', 'run']);
   const given = Object.keys(body);
   if (given.length !== 1)
     throw invalid(
       'advance',
-      'is one of three fields: send exactly one of { "advance": ms or { days, hours, minutes, seconds } }, { "set": "<ISO 8601>" }, { "realTime": true }',
+      'is one of four fields: send exactly one of { "advance": ms or { days, hours, minutes, seconds } }, { "set": "<ISO 8601>" }, { "realTime": true }, { "run": true }',
     );
   try {
     // The clock refuses (RangeError) a bad duration or time, and a move past the last valid date.
@@ -114,8 +114,10 @@ function moveClock({ fake, body }: Call): unknown {
     if (error instanceof RangeError) throw invalid(given[0] ?? 'advance', `refused: ${oneLine(error)}`);
     throw error;
   }
-  if (body['realTime'] !== true) throw invalid('realTime', 'must be true');
-  fake.clock.useRealTime();
+  const mode = given[0] === 'run' ? 'run' : 'realTime';
+  if (body[mode] !== true) throw invalid(mode, 'must be true');
+  if (mode === 'run') fake.clock.run();
+  else fake.clock.useRealTime();
   return { now: fake.clock.now().toISOString() };
 }
 

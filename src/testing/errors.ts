@@ -80,6 +80,33 @@ export function oneLine(error: unknown): string {
   return (error instanceof Error ? error.message : String(error)).split('\n')[0] ?? '';
 }
 
+/**
+ * An options argument of a simulation or seed (`{ confirmations }`, `{ apiKey }`): absent, or an
+ * object. The one check every such argument passes, in process and over the control API alike.
+ *
+ * @param value - What the caller passed.
+ * @param param - Its name, for the 400.
+ * @returns The object, or `{}` for none.
+ * @throws {FakeApiError} 400 `parameter_invalid` naming it, for `null`, an array or a non-object.
+ */
+export function optionsArgument<T extends object>(value: T | undefined, param: string): Partial<T> {
+  if (value === undefined) return {};
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    throw invalid(param, `must be an object or left out, got ${value === null ? 'null' : typeof value}`);
+  return value;
+}
+
+/**
+ * A string argument of a simulation or seed (an id, a reason, a key).
+ *
+ * @throws {FakeApiError} 400 `parameter_invalid` naming it, for anything but a string.
+ */
+export function stringArgument(value: unknown, param: string): string {
+  if (typeof value !== 'string')
+    throw invalid(param, `must be a string, got ${value === null ? 'null' : typeof value}`);
+  return value;
+}
+
 /** 409 `invalid_state`: the resource's state does not allow the change. */
 export function conflict(message: string): FakeApiError {
   return new FakeApiError(409, 'invalid_request_error', 'invalid_state', message, null);

@@ -3,6 +3,7 @@ import { createClock, type FakeClock } from './clock.js';
 import { type AdvanceReports, moveClock } from './clock-moves.js';
 import { Delays } from './delays.js';
 import { compile } from './dispatch.js';
+import { invalid } from './errors.js';
 import type { FakeEvent, FakeEventCause } from './events.js';
 import { type FakeFaults, FaultQueue } from './faults.js';
 import type { FakeRequest } from './history.js';
@@ -197,7 +198,10 @@ function seedsOf(state: FakeState, defaultKey: string): FakeSeeds {
   const scopeOf = (key: string = defaultKey): Scope => {
     const scope = state.scopeOfKey(key);
     if (!scope)
-      throw new Error('seed: unknown apiKey; use fake.apiKey, fake.liveApiKey or fake.createApiKey()');
+      throw invalid(
+        'apiKey',
+        'is not a key of this fake: use fake.apiKey, fake.liveApiKey or fake.createApiKey()',
+      );
     return scope;
   };
   const seeds = Object.assign({}, ...modules.map((module) => module.seeds?.(state, scopeOf))) as FakeSeeds;

@@ -100,7 +100,9 @@ export class History<T> {
 
   /** Takes another log's entries and count, in the same array (a snapshot put back). */
   replace(entries: readonly T[], dropped: number): void {
-    this.list.splice(0, this.list.length, ...entries);
+    // One at a time: spreading the entries as arguments overflows the stack past about 100 000.
+    this.list.length = 0;
+    for (const entry of entries) this.list.push(entry);
     this.#dropped = dropped;
   }
 }

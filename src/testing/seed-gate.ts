@@ -11,7 +11,7 @@ import type * as z from 'zod/mini';
 import { toIssues } from '../internal/issues.js';
 import { dateTime } from '../internal/schemas.js';
 import { jsonWithinLimits } from './body.js';
-import { invalid } from './errors.js';
+import { invalid, optionsArgument, stringArgument } from './errors.js';
 import { type FakeSeeds, modules } from './registry.js';
 import type { SeedFileEntry } from './resource.js';
 import { checkedDateTime } from './validate.js';
@@ -88,7 +88,18 @@ function ownField(entry: SeedFileEntry | undefined, name: string, value: unknown
 }
 
 /**
- * The same seeds, each passing {@link gateSeedFields} before it runs.
+ * A seed's options: absent, or `{ apiKey }` with a string key.
+ *
+ * @throws {FakeApiError} 400 `parameter_invalid` naming `options` or `apiKey`.
+ */
+function gateSeedOptions(options: unknown): { apiKey?: string } {
+  const { apiKey, ...rest } = optionsArgument(options as { apiKey?: unknown } | undefined, 'options');
+  for (const name of Object.keys(rest)) throw invalid(name, 'is not an option of a seed (apiKey)');
+  return apiKey === undefined ? {} : { apiKey: stringArgument(apiKey, 'apiKey') };
+}
+
+/**
+ * The same seeds, each passing {@link gateSeedFields} and {@link gateSeedOptions} before it runs.
  *
  * @param seeds - The seeds bound to a state.
  * @returns Seeds of the same names and signatures.
@@ -96,6 +107,7 @@ function ownField(entry: SeedFileEntry | undefined, name: string, value: unknown
 export function gateSeeds(seeds: FakeSeeds): FakeSeeds {
   const gated: Record<string, unknown> = {};
   for (const [name, run] of Object.entries(seeds) as [keyof FakeSeeds, (...args: unknown[]) => unknown][])
-    gated[name] = (fields?: unknown, ...rest: unknown[]) => run(gateSeedFields(name, fields), ...rest);
+    gated[name] = (fields?: unknown, options?: unknown) =>
+      run(gateSeedFields(name, fields), gateSeedOptions(options));
   return gated as unknown as FakeSeeds; // the same keys, each a function of the same signature
 }

@@ -100,10 +100,32 @@ async function relay(
   }
   const body = Buffer.from(await response.arrayBuffer());
   const headers = Object.fromEntries(response.headers);
-  // The rest of an abandoned body is never read: the connection closes after the answer.
-  if (reading.abandoned) headers['connection'] = 'close';
+  // The rest of an abandoned body is never parsed: the connection closes after the answer.
+  if (reading.abandoned) {
+    headers['connection'] = 'close';
+    linger(req);
+  }
   res.writeHead(response.status, headers);
   res.end(body);
+}
+
+/** How long a connection whose body was abandoned stays open after its answer, at most. */
+const LINGER_MS = 5_000;
+
+/**
+ * Closes a connection whose body was abandoned without a reset. Closing a socket with unread bytes
+ * sends one, and a client still sending loses the answer it has not read yet (EPIPE, ECONNRESET).
+ * So the answer ends with a FIN, the rest of the body is read and thrown away, and the socket
+ * closes when the client closes its side (or after {@link LINGER_MS}).
+ */
+function linger(req: IncomingMessage): void {
+  const socket = req.socket;
+  // Node calls it once the `Connection: close` answer is written; destroying then is the reset.
+  socket.destroySoon = () => socket.end();
+  req.resume();
+  const timer = setTimeout(() => socket.destroy(), LINGER_MS);
+  timer.unref();
+  socket.once('close', () => clearTimeout(timer));
 }
 
 /** The request as the router reads it, or the 400 for a target that is not a path. */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Environment } from '../core/types.js';
 import type { InternalClock } from './clock.js';
-import { notFound } from './errors.js';
+import { notFound, stringArgument } from './errors.js';
 import { EventLog, type FakeEvent, type FakeEventType } from './events.js';
 import { type FakeRequest, History, IdempotencyStore, type Replay } from './history.js';
 import type { RenewalRetries } from './options.js';
@@ -172,6 +172,7 @@ export class FakeState {
     id: string,
     kind: string,
   ): { scope: Scope; record: R } {
+    stringArgument(id, 'id');
     for (const scope of this.#scopes.values()) {
       const record = scope.peek(collection)?.get(id);
       if (record) return { scope, record };

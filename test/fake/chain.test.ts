@@ -7,7 +7,7 @@
  */
 import { Chainbill } from 'chainbill';
 import { createFakeChainbill, type FakeChainbill } from 'chainbill/testing';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 // A time on a block of every chain (a multiple of 3 000, 2 000 and 250 ms).
 const start = '2026-06-01T00:00:00.000Z';
@@ -135,5 +135,42 @@ describe('an executed payout, block by block', () => {
     expect(() => fake.simulate.executePayout(fake.seed.payout({ status: 'settled' }).id)).toThrow(
       /409|approved/,
     );
+  });
+});
+
+describe('waiting while the clock moves', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('after advance, clock.run() lets the chain go on from there, and waitForSettlement resolves', async () => {
+    vi.useFakeTimers({ now: new Date('2026-05-01T00:00:00Z') }); // the process's time drives the run
+    fake.clock.advance({ days: 1 }); // earlier in the test: the clock is frozen at Jun 2
+    const payout = fake.seed.payout({ status: 'approved', chain: 'base', amount: 250 });
+    fake.simulate.executePayout(payout.id);
+    fake.clock.run(); // on from Jun 2, at the pace of Date.now()
+    const settled = chainbill.payouts.waitForSettlement(payout.id, { minConfirmations: 20 });
+    await vi.advanceTimersByTimeAsync(60_000); // polls every 5 s; a Base block every 2 s
+    await expect(settled).resolves.toMatchObject({ amount_atomic: '250000000' });
+    expect((await settled).confirmations).toBeGreaterThanOrEqual(20);
+    expect(fake.clock.now().getTime()).toBeGreaterThan(Date.parse('2026-06-02T00:00:55Z'));
+  });
+
+  it('over the control API, { "run": true } does the same for a server', async () => {
+    const server = await fake.listen({ controlToken: 'control-token-run' });
+    try {
+      fake.clock.advance({ days: 1 });
+      const response = await fetch(server.url.replace(/\/v1$/, '/_fake/clock'), {
+        method: 'POST',
+        headers: { authorization: 'Bearer control-token-run', 'content-type': 'application/json' },
+        body: JSON.stringify({ run: true }),
+      });
+      expect(response.status).toBe(200);
+      const { now } = (await response.json()) as { now: string };
+      expect(Date.parse(now)).toBeGreaterThanOrEqual(Date.parse('2026-06-02T00:00:00Z'));
+      expect(Date.parse(now)).toBeLessThan(Date.parse('2026-06-03T00:00:00Z')); // on from Jun 2, not today
+    } finally {
+      await server.close();
+    }
   });
 });

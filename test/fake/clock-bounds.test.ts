@@ -167,3 +167,61 @@ describe('item 12: clock.set takes a Date or an ISO 8601 time, nothing else', ()
     expect(fake.clock.set(new Date('2026-03-03T12:00:00+02:00')).to).toBe('2026-03-03T10:00:00.000Z');
   });
 });
+
+describe('the charge budget counts the retries of renewals that will fail', () => {
+  it('refuses a move whose failing renewals and their retries exceed 25 000 attempts, before anything moves', async () => {
+    // A long retry schedule makes the point with few subscriptions: each failing renewal is
+    // attempted once on its date and once per retry day, all inside the one move.
+    const retryDays = Array.from({ length: 999 }, (_, i) => (i + 1) / 200); // 999 retries within 5 days
+    const fake = createFakeChainbill({ renewalRetries: { retryDays } });
+    fake.clock.set('2026-01-01T00:00:00Z');
+    const method = fake.seed.paymentMethod({ chain: 'arbitrum', token: 'USDC' });
+    const plan = fake.seed.plan({ name: 'Team', amount: 49.5 });
+    const customer = fake.seed.customer({ email: 'billing@example.com' });
+    const chainbill = clientOf(fake);
+    for (let i = 0; i < 26; i++)
+      await chainbill.subscriptions.create({ customer_id: customer.id, plan_id: plan.id });
+    fake.clock.set('2026-01-30T00:00:00Z');
+    fake.simulate.failPaymentMethod(method.id); // every charge from now on fails
+    const before = await story(fake);
+    // 26 renewals on Feb 1, each retried 999 times by Feb 6: 26 000 attempts.
+    expect(() => fake.clock.advance({ days: 8 })).toThrow(/could attempt 26000: move in steps/);
+    expect(await story(fake)).toEqual(before);
+  });
+});
+
+describe('clock.set refuses a time the calendar does not have', () => {
+  const impossible = [
+    '2026-02-30T00:00:00Z',
+    '2026-03-01T24:00:00Z',
+    '2026-03-01T10:60:00Z',
+    '2026-13-01',
+    '2025-02-29',
+  ];
+
+  it('in process: a RangeError, and the clock does not move', () => {
+    const fake = createFakeChainbill();
+    fake.clock.set('2026-01-01T00:00:00Z');
+    for (const time of impossible) expect(() => fake.clock.set(time)).toThrow(RangeError);
+    expect(fake.clock.now().toISOString()).toBe('2026-01-01T00:00:00.000Z');
+    expect(fake.clock.set('2028-02-29T23:59:59.999+01:00').to).toBe('2028-02-29T22:59:59.999Z');
+    expect(fake.clock.set('+010000-01-01').to).toBe('+010000-01-01T00:00:00.000Z');
+  });
+
+  it('over the control API: a 400 naming set, and the clock does not move', async () => {
+    const fake = createFakeChainbill();
+    fake.clock.set('2026-01-01T00:00:00Z');
+    const server: FakeServer = await fake.listen({ controlToken: 'control-token-set' });
+    closers.push(server.close);
+    for (const set of impossible) {
+      const response = await fetch(server.url.replace(/\/v1$/, '/_fake/clock'), {
+        method: 'POST',
+        headers: { authorization: 'Bearer control-token-set', 'content-type': 'application/json' },
+        body: JSON.stringify({ set }),
+      });
+      expect([set, response.status]).toEqual([set, 400]);
+      expect(await response.json()).toMatchObject({ error: { code: 'parameter_invalid', param: 'set' } });
+    }
+    expect(fake.clock.now().toISOString()).toBe('2026-01-01T00:00:00.000Z');
+  });
+});

@@ -271,3 +271,23 @@ describe('moving the clock', () => {
     expect((await chainbill.customers.list()).data).toEqual([]);
   });
 });
+
+describe('the event log says what the API answers', () => {
+  it('a plan without a trial: created active and charged, never trialing', async () => {
+    const world = setup();
+    const subscription = await subscribe(world, { trial_days: 0 });
+    expect(subscription).toMatchObject({ status: 'active', trial_end: null });
+    expect(storyOf(world.fake, subscription.id)).toEqual([
+      '2026-01-01 subscription.created active',
+      '2026-01-01 subscription.renewed active',
+    ]);
+    expect(world.fake.events.some((e) => e.status === 'trialing')).toBe(false);
+  });
+
+  it('a plan with a trial: created trialing', async () => {
+    const world = setup();
+    const subscription = await subscribe(world, { trial_days: 14 });
+    expect(subscription.status).toBe('trialing');
+    expect(storyOf(world.fake, subscription.id)).toEqual(['2026-01-01 subscription.created trialing']);
+  });
+});

@@ -139,3 +139,46 @@ export function streamBody(
     pump();
   });
 }
+
+/**
+ * POSTs `bytes` bytes of chunked body on a raw TCP connection, `chunkBytes` at a time with
+ * `pauseMs` between chunks (0: as fast as the socket takes them), reading while it writes. Once an
+ * answer has come it stops writing and ends its side, as an HTTP client does.
+ *
+ * @returns Everything read, and the code of the socket error met (`EPIPE`, `ECONNRESET`), if any.
+ */
+export function streamChunked(
+  port: number,
+  apiKey: string,
+  options: { bytes: number; chunkBytes: number; pauseMs: number },
+): Promise<{ received: string; error: string | null }> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    let received = '';
+    let error: string | null = null;
+    socket.setEncoding('utf8');
+    socket.on('data', (data: string) => {
+      received += data;
+    });
+    socket.on('error', (caught: NodeJS.ErrnoException) => {
+      error = caught.code ?? caught.message;
+    });
+    socket.on('close', () => resolve({ received, error }));
+    const chunk = `${options.chunkBytes.toString(16)}\r\n${' '.repeat(options.chunkBytes)}\r\n`;
+    let written = 0;
+    const pump = (): void => {
+      while (received === '' && error === null && written < options.bytes) {
+        written += options.chunkBytes;
+        const flowing = socket.write(chunk);
+        if (options.pauseMs > 0) return void setTimeout(pump, options.pauseMs);
+        if (!flowing) return void socket.once('drain', pump);
+      }
+      if (error === null) socket.end(received === '' ? '0\r\n\r\n' : '');
+    };
+    socket.write(
+      `POST /v1/payouts HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${apiKey}\r\n` +
+        'Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n',
+    );
+    pump();
+  });
+}

@@ -5,7 +5,13 @@
  * --history-limit N` sets it. (What it saves in memory: test/memory/fake-history.test.ts.)
  */
 import { Chainbill, type PayoutCreateParams } from 'chainbill';
-import { createFakeChainbill, type FakeChainbill, type FakeServer, randomAddress } from 'chainbill/testing';
+import {
+  applySeedFile,
+  createFakeChainbill,
+  type FakeChainbill,
+  type FakeServer,
+  randomAddress,
+} from 'chainbill/testing';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startCli } from './cli-process.js';
 
@@ -148,5 +154,30 @@ describe('chainbill-fake --history-limit', () => {
     await expect(startCli('--history-limit', '0')).rejects.toThrow(
       /exited 2: chainbill-fake: --history-limit must be a whole number of at least 1, got "0"/,
     );
+  });
+});
+
+describe('a history of any length is copied without its length on the stack', () => {
+  it('a seed file applies to a fake that keeps 150 000 events', async () => {
+    // Each failed renewal is one event; a schedule this long keeps the subscription past_due.
+    const retryDays = Array.from({ length: 150_000 }, (_, i) => i + 1);
+    const fake = createFakeChainbill({
+      historyLimit: Number.POSITIVE_INFINITY,
+      renewalRetries: { retryDays },
+    });
+    fake.seed.paymentMethod();
+    const plan = fake.seed.plan({ name: 'Pro', amount: 29 });
+    const customer = fake.seed.customer({ email: 'ada@example.com' });
+    const { id } = await clientOf(fake).subscriptions.create({ customer_id: customer.id, plan_id: plan.id });
+    for (let i = 0; i < 150_000; i++) fake.simulate.failRenewal(id);
+    const kept = fake.events.length;
+    expect(kept).toBeGreaterThan(150_000);
+
+    const file = { organizations: [{ id: 'org_history', keys: { sandbox: ['sk_test_history_1'] } }] };
+    expect(applySeedFile(fake, file).organizations).toMatchObject([
+      { id: 'org_history', keys: { sandbox: ['sk_test_history_1'] } },
+    ]);
+    expect(fake.events.length).toBe(kept);
+    expect(fake.events.at(-1)).toMatchObject({ type: 'subscription.renewal_failed', attempt: 150_000 });
   });
 });

@@ -1,4 +1,5 @@
-import { ConflictError, NotFoundError } from 'chainbill';
+import { Chainbill, ConflictError, NotFoundError } from 'chainbill';
+import { applySeedFile } from 'chainbill/testing';
 import { describe, expect, it } from 'vitest';
 import { useFakeApi } from '../helpers.js';
 import { payout as params } from './edge-helpers.js';
@@ -156,5 +157,55 @@ describe('fake API: payout rules', () => {
     fake().clock.advance(60_000);
     const payout = await client().payouts.create(params);
     expect(payout.created_at).toBe('2026-01-01T00:01:00.000Z');
+  });
+});
+
+describe('fake API: a payout amount in exponent form', () => {
+  // 1e21 prints as "1e+21", the form a JSON body carries it in; its atomic amount is 10^27.
+  const atomic = `1${'0'.repeat(27)}`;
+
+  it('a created payout of 1e21 keeps its exact atomic amount and settles it', async () => {
+    const created = await client().payouts.create({ ...params, amount: 1e21 });
+    expect(created).toMatchObject({ amount: 1e21, amount_atomic: atomic });
+    await client().payouts.approve(created.id);
+    expect(fake().simulate.settlePayout(created.id)).toMatchObject({ amount_atomic: atomic });
+    const more = await client().payouts.create({ ...params, amount: 1.5e21 });
+    expect(more.amount_atomic).toBe(`15${'0'.repeat(26)}`);
+  });
+
+  it('a seed file payout of 1e21 settles with the same atomic amount', async () => {
+    const file = {
+      organizations: [
+        {
+          id: 'org_exponent',
+          keys: { sandbox: ['sk_test_exponent_1'] },
+          sandbox: { payouts: [{ status: 'settled', amount: 1e21 }] },
+        },
+      ],
+    };
+    applySeedFile(fake(), JSON.parse(JSON.stringify(file)));
+    const other = new Chainbill({
+      apiKey: 'sk_test_exponent_1',
+      baseUrl: fake().baseUrl,
+      fetch: fake().fetch,
+    });
+    const [payout] = (await other.payouts.list()).data;
+    expect(payout).toMatchObject({ amount: 1e21, amount_atomic: atomic });
+    const settlements = await other.payouts.settlements.list({ payout_intent_id: payout?.id ?? '' });
+    expect(settlements.data.map((s) => s.amount_atomic)).toEqual([atomic]);
+  });
+
+  it('a payout seeded with no atomic amount cannot settle as zero', async () => {
+    const seeded = fake().seed.payout({ status: 'approved', amount: 12.5, amount_atomic: null });
+    expect(() => fake().simulate.settlePayout(seeded.id)).toThrow(
+      expect.objectContaining({ status: 409, message: expect.stringMatching(/amount_atomic/) }),
+    );
+    expect(() => fake().seed.payout({ status: 'settled', amount: 12.5, amount_atomic: null })).toThrow(
+      expect.objectContaining({ status: 400, param: 'amount_atomic' }),
+    );
+    expect((await client().payouts.list()).data.map((p) => [p.id, p.status])).toEqual([
+      [seeded.id, 'approved'],
+    ]);
+    expect((await client().payouts.settlements.list()).data).toEqual([]);
   });
 });

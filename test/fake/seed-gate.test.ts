@@ -220,3 +220,67 @@ describe('chainbill-fake --seed: the same gate, before anything is served', () =
     },
   );
 });
+
+describe('simulate.* and seed.* take any argument through one gate, as the control API does', () => {
+  /** Whatever a call throws, or `undefined`. */
+  function thrown(call: () => unknown): unknown {
+    try {
+      call();
+    } catch (error) {
+      return error;
+    }
+    return undefined;
+  }
+
+  it('a null, a number or a string where an options object goes is a 400 FakeApiError, never a TypeError', () => {
+    const fake = createFakeChainbill();
+    fake.seed.paymentMethod();
+    const checkout = fake.seed.checkout();
+    const payout = fake.seed.payout({ status: 'approved' });
+    const calls: [string, () => unknown][] = [
+      ['payCheckout', () => fake.simulate.payCheckout(checkout.checkout_id, null as never)],
+      ['payCheckout', () => fake.simulate.payCheckout(checkout.checkout_id, 'x' as never)],
+      ['payCheckout', () => fake.simulate.payCheckout(checkout.checkout_id, { amount_atomic: 5 } as never)],
+      ['settlePayout', () => fake.simulate.settlePayout(payout.id, null as never)],
+      ['settlePayout', () => fake.simulate.settlePayout(payout.id, { confirmations: -1 })],
+      ['failPayout', () => fake.simulate.failPayout(payout.id, { reason: 'x' } as never)],
+      ['failNextRenewal', () => fake.simulate.failNextRenewal('sub_1', 7 as never)],
+      ['failPaymentMethod', () => fake.simulate.failPaymentMethod('pm_1', 'yes' as never)],
+      ['advancePayout', () => fake.simulate.advancePayout(null as never)],
+      ['seed.payout', () => fake.seed.payout({}, null as never)],
+      ['seed.customer', () => fake.seed.customer({}, { apiKey: 5 } as never)],
+      ['seed.plan', () => fake.seed.plan({}, { apiKey: 'sk_test_nobody' })],
+    ];
+    for (const [name, call] of calls) {
+      const error = thrown(call);
+      expect([name, error instanceof FakeApiError, (error as FakeApiError).status]).toEqual([
+        name,
+        true,
+        400,
+      ]);
+    }
+    // Nothing moved: the payout is still approved, the checkout pending.
+    expect(fake.events.filter((e) => e.cause === 'simulate')).toEqual([]);
+  });
+
+  it('over the control API the same call is the same 400, naming the same parameter', async () => {
+    const fake = createFakeChainbill();
+    const checkout = fake.seed.checkout();
+    const server = await fake.listen({ controlToken: 'control-token-gate' });
+    try {
+      const response = await fetch(server.url.replace(/\/v1$/, '/_fake/simulate/payCheckout'), {
+        method: 'POST',
+        headers: { authorization: 'Bearer control-token-gate', 'content-type': 'application/json' },
+        body: JSON.stringify({ args: [checkout.checkout_id, null] }),
+      });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toMatchObject({
+        error: { code: 'parameter_invalid', param: 'transfer' },
+      });
+      const inProcess = thrown(() => fake.simulate.payCheckout(checkout.checkout_id, null as never));
+      expect(inProcess).toMatchObject({ status: 400, param: 'transfer' });
+    } finally {
+      await server.close();
+    }
+  });
+});

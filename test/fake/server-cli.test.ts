@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { Chainbill } from 'chainbill';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cli, killAfterTest, root, runCli, type Started, startCli } from './cli-process.js';
+import { MiB, streamChunked } from './edge-helpers.js';
 
 // `chainbill-fake` as its users run it: test/fake/cli-process.ts.
 const exampleSeed = join(root, 'examples/fake-server/seed.json');
@@ -196,5 +197,26 @@ describe('test/fake/cli-curl.sh', () => {
       timeout: 120_000,
     });
     expect(out).toMatch(/^ok cli-curl: /m);
+  });
+});
+
+describe('a request body over 1 MiB, streamed in chunks', () => {
+  it('gets 413 with Connection: close, read whole before the connection ends, fast or slow', async () => {
+    const server = await startCli();
+    const key = server.organizations[0]?.keys.sandbox[0] ?? '';
+    const port = Number(new URL(server.baseUrl).port);
+    const paces = [
+      { bytes: 20 * MiB, chunkBytes: 256 * 1024, pauseMs: 0 }, // as fast as loopback takes it
+      { bytes: 20 * MiB, chunkBytes: 16 * 1024, pauseMs: 1 }, // a slow client
+    ];
+    for (const pace of [...paces, ...paces, ...paces]) {
+      const { received, error } = await streamChunked(port, key, pace);
+      expect([pace.pauseMs, error]).toEqual([pace.pauseMs, null]);
+      expect(received).toMatch(/^HTTP\/1\.1 413 /);
+      expect(received.toLowerCase()).toContain('\r\nconnection: close\r\n');
+      expect(JSON.parse(received.slice(received.indexOf('{'), received.lastIndexOf('}') + 1))).toMatchObject({
+        error: { code: 'body_too_large' },
+      });
+    }
   });
 });

@@ -1,6 +1,6 @@
 import type { Checkout, CheckoutStatus } from '../../resources/checkouts.js';
 import { heightAt, randomTxHash } from '../chain.js';
-import { conflict, invalid } from '../errors.js';
+import { conflict, invalid, optionsArgument } from '../errors.js';
 import { transition } from '../lifecycle.js';
 import type { FakeState } from '../state.js';
 import {
@@ -94,18 +94,19 @@ export function checkoutSimulations(state: FakeState): CheckoutSimulations {
     return transition(checkoutLifecycle, state, scope, record, to, { fields: { confirmations } });
   };
   return {
-    payCheckout: (id, transfer = {}) => {
+    payCheckout: (id, given) => {
+      const transfer = optionsArgument(given, 'transfer');
       const { scope, record } = find(id, 'be paid');
       if (record.status !== 'pending')
         throw conflict(`Checkout ${id} is ${record.status}; only a pending checkout can be paid.`);
       const txHash = transfer.tx_hash ?? randomTxHash(record.chain);
-      if (!txHashForm(record.chain).test(txHash))
+      if (typeof txHash !== 'string' || !txHashForm(record.chain).test(txHash))
         throw invalid(
           'tx_hash',
           `must be a ${record.chain} transaction hash: 64 hex digits${record.chain === 'tron' ? '' : ' after 0x'}`,
         );
       const paid = transfer.amount_atomic;
-      if (paid !== undefined && !/^\d{1,30}$/.test(paid))
+      if (paid !== undefined && (typeof paid !== 'string' || !/^\d{1,30}$/.test(paid)))
         throw invalid('amount_atomic', 'must be digits only');
       state.side(checkoutTransfers).set(id, {
         sentAt: heightAt(record.chain, state.clock.now().getTime()),

@@ -6,7 +6,7 @@ import type { Known } from '../resource.js';
 import type { DueWork } from '../scheduler.js';
 import { type CollectionKey, collectionKey } from '../scope.js';
 import type { SideKey } from '../state.js';
-import { recordSettlement } from './payout-settlements.js';
+import { recordSettlement, sentAmount } from './payout-settlements.js';
 
 /** The fake's payout record: the wire shape, with `chain`, `token` and `status` known. */
 export type FakePayout = Known<PayoutIntent, { chain: Chain; token: Token; status: PayoutStatus }>;
@@ -57,6 +57,10 @@ export const payoutLifecycle: Lifecycle<PayoutStatus, FakePayout> = {
   },
   // A stamp keeps a value already there: a seeded record's own times survive its walk.
   stamps: {
+    pending_execution: ({ record }) => {
+      sentAmount(record); // refused before anything moves
+      return {};
+    },
     approved: ({ record, now }) => ({
       approved_at: record.approved_at ?? now,
       approved_by: record.approved_by ?? apiApprover,
@@ -85,6 +89,14 @@ export const payoutLifecycle: Lifecycle<PayoutStatus, FakePayout> = {
     verifying: (moving) => block(moving, 2, 'settled'),
   },
 };
+
+/** The statuses of a payout sent on-chain: each needs the amount in atomic units. */
+export const sentStatuses: readonly PayoutStatus[] = [
+  'pending_execution',
+  'executed',
+  'verifying',
+  'settled',
+];
 
 /** The block `blocks` after the payout's transfer was sent, when it moves to `to`. */
 function block(

@@ -2,6 +2,7 @@ import type { Chain } from '../../core/types.js';
 import type { PayoutIntent } from '../../resources/payout-intent.js';
 import type { PayoutSettlement } from '../../resources/payout-settlements.js';
 import { blockTime, heightAt, randomTxHash, type Transfer, treasuryAddress } from '../chain.js';
+import { conflict } from '../errors.js';
 import { newId } from '../ids.js';
 import type { Known, ResourceModule } from '../resource.js';
 import type { DueSource } from '../scheduler.js';
@@ -19,6 +20,18 @@ const onChain: SideKey<Set<string>> = { name: 'chainSettlements', create: () => 
 
 /** Confirmations a settlement record starts with when nothing says otherwise. */
 const defaultConfirmations = 20;
+
+/**
+ * The atomic amount a payout sends.
+ *
+ * @throws {FakeApiError} 409 when it has none (a seeded `amount_atomic: null`): no chain sends an
+ *   amount it does not know in its token's smallest unit, and nothing settles as zero.
+ */
+export function sentAmount(payout: Pick<PayoutIntent, 'id' | 'amount_atomic'>): string {
+  if (payout.amount_atomic === null)
+    throw conflict(`Payout ${payout.id} has no amount_atomic, so it cannot be sent on-chain.`);
+  return payout.amount_atomic;
+}
 
 /** What a settlement records of its payout. */
 type Settled = Pick<
@@ -53,7 +66,7 @@ export function recordSettlement(
     log_index: 0,
     from_address: treasuryAddress(scope, payout.chain),
     to_address: payout.recipient_address,
-    amount_atomic: payout.amount_atomic ?? '0',
+    amount_atomic: sentAmount(payout),
     block_number: blockNumber,
     block_hash: randomTxHash(payout.chain),
     confirmations,

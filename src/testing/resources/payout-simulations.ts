@@ -1,7 +1,7 @@
 import type { PayoutIntent, PayoutStatus } from '../../resources/payout-intent.js';
 import type { PayoutSettlement } from '../../resources/payout-settlements.js';
 import { heightAt } from '../chain.js';
-import { conflict } from '../errors.js';
+import { conflict, invalid, optionsArgument, stringArgument } from '../errors.js';
 import { transition, walk } from '../lifecycle.js';
 import type { Scope } from '../scope.js';
 import type { FakeState } from '../state.js';
@@ -86,20 +86,25 @@ export function payoutSimulations(state: FakeState): PayoutSimulations {
       const next = payoutLifecycle.moves[record.status].find((to) => to !== 'failed') as PayoutStatus;
       return transition(payoutLifecycle, state, scope, record, next);
     },
-    settlePayout: (id, options = {}) => {
+    settlePayout: (id, given) => {
+      const options = optionsArgument(given, 'options');
+      const { confirmations } = options;
+      if (confirmations !== undefined && !(Number.isSafeInteger(confirmations) && confirmations >= 1))
+        throw invalid('confirmations', `must be a whole number of at least 1, got ${String(confirmations)}`);
       const { scope, record } = onChain(id);
       walk(payoutLifecycle, state, scope, record, 'settled');
       const settlement = scope
         .of(payoutSettlements)
         .all()
         .find((r) => r.payout_intent_id === id) as FakeSettlement;
-      if (options.confirmations !== undefined) {
-        settlement.confirmations = options.confirmations;
+      if (confirmations !== undefined) {
+        settlement.confirmations = confirmations;
         state.schedule(payoutSettlements, scope, settlement); // its next confirmation moves with it
       }
       return settlement;
     },
     failPayout: (id, reason = 'execution_failed') => {
+      stringArgument(reason, 'reason');
       const { scope, record } = state.locate(payouts, id, 'payout intent');
       if (!payoutLifecycle.moves[record.status].includes('failed'))
         throw conflict(`Payout ${id} is ${record.status}; only an approved or executing payout can fail.`);

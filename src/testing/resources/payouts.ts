@@ -7,7 +7,8 @@ import {
   payoutIntentSchema,
   payoutStatuses,
 } from '../../resources/payout-intent.js';
-import { type PayoutCreateParams, payoutOperations } from '../../resources/payouts.js';
+import type { PayoutCreateParams } from '../../resources/payout-params.js';
+import { payoutOperations } from '../../resources/payouts.js';
 import { randomAddress } from '../addresses.js';
 import { invalid } from '../errors.js';
 import { newId } from '../ids.js';
@@ -16,7 +17,7 @@ import type { ResourceModule, ScopeOf } from '../resource.js';
 import type { Scope } from '../scope.js';
 import type { FakeState } from '../state.js';
 import { checkedFields, readBody } from '../validate.js';
-import { type FakePayout, payoutLifecycle, payouts } from './payout-lifecycle.js';
+import { type FakePayout, payoutLifecycle, payouts, sentStatuses } from './payout-lifecycle.js';
 import { payoutSimulations } from './payout-simulations.js';
 
 /** A date-time as the fake stores it: normalized to UTC ISO 8601 (`null` and absence kept). */
@@ -36,7 +37,7 @@ export function createPayout(state: FakeState, scope: Scope, params: Wire<Payout
     chain: params.chain,
     token: params.token,
     amount: params.amount,
-    amount_atomic: atomicOrNull(params.amount, params.token),
+    amount_atomic: atomicOf(params.amount, params.token),
     currency: params.currency,
     status: payoutLifecycle.initial,
     description: params.description ?? null,
@@ -57,12 +58,16 @@ export function createPayout(state: FakeState, scope: Scope, params: Wire<Payout
   });
 }
 
-function atomicOrNull(amount: number, token: FakePayout['token']): string | null {
-  try {
-    return toAtomicUnits(amount, token);
-  } catch {
-    return null; // more decimals than the token has: the service cannot know the atomic amount
-  }
+/**
+ * A payout amount in atomic units, exactly. The params schema has refused more decimals than the
+ * token has; a number from 1e21 up prints in exponent form (`1e+21`), which toAtomicUnits refuses,
+ * so its shortest round-trip digits are written out in full first (such a number is whole).
+ */
+function atomicOf(amount: number, token: FakePayout['token']): string {
+  const [mantissa = '', exponent] = String(amount).split('e');
+  if (exponent === undefined || Number(exponent) < 0) return toAtomicUnits(amount, token);
+  const [whole = '', fraction = ''] = mantissa.split('.');
+  return toAtomicUnits(whole + fraction.padEnd(Number(exponent), '0'), token);
 }
 
 /** Creates payouts directly (`fake.seed`), in any state, for tests. */
@@ -103,6 +108,11 @@ function payoutSeeds(state: FakeState, scopeOf: ScopeOf): PayoutSeeds {
       const { status = payoutLifecycle.initial, id: _id, org_id: _org, environment: _env, ...rest } = fields;
       if (!payoutStatuses.includes(status as PayoutStatus))
         throw invalid('status', `must be one of ${payoutStatuses.join(', ')}`);
+      if (rest.amount_atomic === null && sentStatuses.includes(status as PayoutStatus))
+        throw invalid(
+          'amount_atomic',
+          `must be set on a payout sent on-chain (${status}): it is what was sent`,
+        );
       const chain = fields.chain ?? 'tron';
       const addressChain = (chains as readonly string[]).includes(chain) ? (chain as Chain) : 'tron';
       // What the API would have been sent, checked as it checks it; the rest is the record's own.

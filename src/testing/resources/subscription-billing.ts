@@ -211,6 +211,11 @@ function chargeFails(state: FakeState, scope: Scope, subscription: FakeSubscript
     dunning.failNext -= 1;
     return true;
   }
+  return methodFails(state, scope, subscription);
+}
+
+/** Whether every charge through a subscription's payment method fails: none, set to fail, unusable. */
+export function methodFails(state: FakeState, scope: Scope, subscription: FakeSubscription): boolean {
   const methodId = subscription.payment_method_id;
   if (methodId === null || state.side(failingPaymentMethods).has(methodId)) return true;
   return scope.of(paymentMethods).get(methodId)?.status !== 'active';

@@ -1,6 +1,6 @@
 import type { PaymentMethod } from '../../resources/payment-methods.js';
 import type { Subscription } from '../../resources/subscriptions.js';
-import { conflict, invalid } from '../errors.js';
+import { conflict, invalid, optionsArgument } from '../errors.js';
 import { transition } from '../lifecycle.js';
 import type { FakeState } from '../state.js';
 import { LAST_TIME, LAST_TIME_MS } from '../time-range.js';
@@ -87,8 +87,8 @@ export function subscriptionSimulations(state: FakeState): SubscriptionSimulatio
   return {
     chargeRenewal: (id) => renewing(id, 'charged'),
     failRenewal: (id) => renewing(id, 'failed'),
-    failNextRenewal: (id, options = {}) => {
-      const times = options.times ?? 1;
+    failNextRenewal: (id, options) => {
+      const times = optionsArgument(options, 'options').times ?? 1;
       if (!(times === Number.POSITIVE_INFINITY || (Number.isInteger(times) && times >= 1)))
         throw invalid('times', `must be a whole number of at least 1 or Infinity, got ${times}`);
       const { record } = find(id);
@@ -96,6 +96,8 @@ export function subscriptionSimulations(state: FakeState): SubscriptionSimulatio
       return record;
     },
     failPaymentMethod: (id, failing = true) => {
+      if (typeof failing !== 'boolean')
+        throw invalid('failing', `must be true or false, got ${typeof failing}`);
       const { record } = state.locate(paymentMethods, id, 'payment method');
       if (failing) state.side(failingPaymentMethods).add(id);
       else state.side(failingPaymentMethods).delete(id);

@@ -1,9 +1,16 @@
 import { lifecycleDue } from '../lifecycle.js';
 import type { ResourceModule } from '../resource.js';
 import type { Cost, DueSource } from '../scheduler.js';
+import type { Scope } from '../scope.js';
 import type { FakeState } from '../state.js';
 import { LAST_TIME_MS } from '../time-range.js';
-import { addMonths, type FakeSubscription, subscriptionLifecycle } from './subscription-billing.js';
+import {
+  addMonths,
+  dunning,
+  type FakeSubscription,
+  methodFails,
+  subscriptionLifecycle,
+} from './subscription-billing.js';
 import { subscriptionSimulations } from './subscription-simulations.js';
 
 /** When a subscription's next charge (or cancel) falls due: its period end, or a pause's end. */
@@ -22,17 +29,29 @@ function monthsBetween(from: string, to: number): number {
 /**
  * What moving the clock to `to` may do to a subscription whose next charge falls by then, told
  * before anything happens: at most how many charges it attempts (every renewal due by then, as if
- * none failed or ended, plus the retries of one `past_due`), and whether a period it starts could
- * end past the fake's last time (then the move runs whole or not at all).
+ * none failed or ended, plus the retries of every renewal that may fail), and whether a period it
+ * starts could end past the fake's last time (then the move runs whole or not at all).
  */
-function renewalCost(state: FakeState, record: FakeSubscription, to: number): Cost {
+function renewalCost(state: FakeState, scope: Scope, record: FakeSubscription, to: number): Cost {
   const next = nextCharge(record) as string; // the charge index holds only those that have one
   const months = Math.max(1, record.plan.interval_count);
-  const retries = record.status === 'past_due' ? state.renewalRetries.retryDays.length : 0;
+  const renewals = 1 + Math.floor(monthsBetween(next, to) / months);
   return {
-    charges: record.cancel_at_period_end ? 1 : 1 + retries + Math.floor(monthsBetween(next, to) / months),
+    charges: record.cancel_at_period_end ? 1 : renewals + retriesAtMost(state, scope, record, renewals),
     nearEnd: !(addMonths(to, months) <= LAST_TIME_MS),
   };
+}
+
+/**
+ * The retries `renewals` renewals of a subscription may need: a whole schedule when it is
+ * `past_due` or its payment method fails (the subscription ends when the schedule does), and one
+ * per forced failure (`failNextRenewal`) beside, at most a schedule per renewal.
+ */
+function retriesAtMost(state: FakeState, scope: Scope, record: FakeSubscription, renewals: number): number {
+  const schedule = state.renewalRetries.retryDays.length;
+  const failing = record.status === 'past_due' || methodFails(state, scope, record);
+  const forced = state.side(dunning).get(record.id)?.failNext ?? 0;
+  return (failing ? schedule : 0) + Math.min(forced, renewals * schedule);
 }
 
 /** The clock's work on subscriptions: each one's next renewal, retry, resume or cancel, and its charges. */
@@ -42,7 +61,7 @@ const subscriptionsDue: DueSource<FakeState, FakeSubscription> = {
     const next = nextCharge(record);
     return next === null ? undefined : Date.parse(next);
   },
-  cost: (state, _scope, record, to) => renewalCost(state, record, to),
+  cost: (state, scope, record, to) => renewalCost(state, scope, record, to),
 };
 
 /** Subscriptions: created by the API, billed by the clock (subscription-billing.ts). */

@@ -1,5 +1,6 @@
 import type { Wire } from '../../internal/tie.js';
-import { type PayoutListParams, type PayoutUpdateParams, payoutOperations } from '../../resources/payouts.js';
+import type { PayoutListParams, PayoutUpdateParams } from '../../resources/payout-params.js';
+import { payoutOperations } from '../../resources/payouts.js';
 import { conflict, notFound } from '../errors.js';
 import { transition } from '../lifecycle.js';
 import { type FakePayout, payoutLifecycle, payouts } from '../resources/payout-lifecycle.js';

@@ -75,7 +75,9 @@ function createSubscription(
     customer_id: customer.id,
     plan_id: plan.id,
     payment_method_id: method.id,
-    status: subscriptionLifecycle.initial,
+    // Born in the state the API answers with, so its created event says so: without a trial it
+    // is active from the start, and its first period is charged as a renewal.
+    status: trialEnd === null ? 'active' : subscriptionLifecycle.initial,
     current_period_start: trialEnd === null ? null : now,
     current_period_end: trialEnd,
     trial_end: trialEnd,

@@ -1,7 +1,7 @@
 /**
  * What a resource module of the fake declares (STYLE.md rule 20), for the registry (registry.ts)
  * to list and the wiring to iterate: the fake, its state, the clock and the seed gate name no
- * resource. A leaf module: types only, and the few helpers every module shares.
+ * resource. A leaf module: types, and the one helper every module's seeds share.
  */
 
 import type * as z from 'zod/mini';
@@ -19,6 +19,36 @@ export type FakeEnvironment = Environment;
 
 /** The scope of a seed's `apiKey` (the fake's own key when none is given). */
 export type ScopeOf = (apiKey?: string) => Scope;
+
+/** What every seed takes beside its fields: whose organization and environment get the record. */
+export interface SeedOptions {
+  /** A key of the fake (default: `fake.apiKey`). */
+  apiKey?: string;
+}
+
+/** Each seed of `T` as its work: given the state, the scope of its key and its fields (`{}` for none). */
+export type SeedWorks<T> = {
+  readonly [K in keyof T]: T[K] extends (fields?: infer F, options?: SeedOptions) => infer R
+    ? (state: FakeState, scope: Scope, fields: NonNullable<F>) => R
+    : never;
+};
+
+/**
+ * A module's seeds from their work: each takes `(fields, options)` as `fake.seed` does, and does
+ * its work in the scope of `options.apiKey`.
+ *
+ * @param works - What each seed does.
+ * @returns The module's `seeds`.
+ */
+export function seedsFrom<T extends object>(works: SeedWorks<T>): (state: FakeState, scopeOf: ScopeOf) => T {
+  return (state, scopeOf) => {
+    const seeds: Record<string, unknown> = {};
+    for (const [name, work] of Object.entries(works) as [string, (...args: unknown[]) => unknown][])
+      seeds[name] = (fields: unknown = {}, options: SeedOptions = {}) =>
+        work(state, scopeOf(options.apiKey), fields);
+    return seeds as T; // the same names, each taking (fields, options)
+  };
+}
 
 /** How a resource's records appear in a seed file (docs/fake-server.md: Seed files). */
 export interface SeedFileEntry {

@@ -1,7 +1,6 @@
 import { type Checkout, checkoutSchema } from '../../resources/checkouts.js';
 import { lifecycleDue } from '../lifecycle.js';
-import type { ResourceModule, ScopeOf } from '../resource.js';
-import type { FakeState } from '../state.js';
+import { type ResourceModule, seedsFrom } from '../resource.js';
 import { checkoutLifecycle, type FakeCheckout, insertCheckout, strip } from './checkout-lifecycle.js';
 import { checkoutSimulations } from './checkout-simulations.js';
 
@@ -23,12 +22,9 @@ export interface CheckoutSeeds {
   checkout(fields?: Partial<Checkout>, options?: { apiKey?: string }): Checkout;
 }
 
-function checkoutSeeds(state: FakeState, scopeOf: ScopeOf): CheckoutSeeds {
-  return {
-    checkout: (fields = {}, options = {}) =>
-      strip(insertCheckout(state, scopeOf(options.apiKey), fields as Partial<FakeCheckout>)),
-  };
-}
+const checkoutSeeds = seedsFrom<CheckoutSeeds>({
+  checkout: (state, scope, fields) => strip(insertCheckout(state, scope, fields as Partial<FakeCheckout>)),
+});
 
 /** Checkouts: made by payment links and seeds, paid and confirmed on the chain, expired by the clock. */
 export const checkoutModule: ResourceModule = {

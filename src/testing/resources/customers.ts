@@ -6,7 +6,7 @@ import {
   customerSchema,
 } from '../../resources/customers.js';
 import { newId } from '../ids.js';
-import type { FakeEnvironment, Known, ResourceModule, ScopeOf } from '../resource.js';
+import { type FakeEnvironment, type Known, type ResourceModule, seedsFrom } from '../resource.js';
 import { type CollectionKey, collectionKey, type Scope } from '../scope.js';
 import type { FakeState } from '../state.js';
 import { readBody } from '../validate.js';
@@ -51,25 +51,22 @@ export interface CustomerSeeds {
   customer(fields?: Partial<Customer>, options?: { apiKey?: string }): Customer;
 }
 
-function customerSeeds(state: FakeState, scopeOf: ScopeOf): CustomerSeeds {
-  return {
-    customer: (fields = {}, options = {}) => {
-      const scope = scopeOf(options.apiKey);
-      const { email = `customer-${scope.of(customers).size + 1}@example.com`, ...rest } = fields;
-      // What POST /customers takes is checked by its own params schema (limits included).
-      const sent = Object.fromEntries(
-        Object.entries({
-          email,
-          name: rest.name,
-          external_id: rest.external_id,
-          metadata: rest.metadata,
-        }).filter(([, value]) => value !== undefined && value !== null),
-      );
-      const base = createCustomer(state, scope, readBody(customerOperations.create, sent));
-      return Object.assign(base, rest, { id: base.id, org_id: base.org_id, environment: base.environment });
-    },
-  };
-}
+const customerSeeds = seedsFrom<CustomerSeeds>({
+  customer: (state, scope, fields) => {
+    const { email = `customer-${scope.of(customers).size + 1}@example.com`, ...rest } = fields;
+    // What POST /customers takes is checked by its own params schema (limits included).
+    const sent = Object.fromEntries(
+      Object.entries({
+        email,
+        name: rest.name,
+        external_id: rest.external_id,
+        metadata: rest.metadata,
+      }).filter(([, value]) => value !== undefined && value !== null),
+    );
+    const base = createCustomer(state, scope, readBody(customerOperations.create, sent));
+    return Object.assign(base, rest, { id: base.id, org_id: base.org_id, environment: base.environment });
+  },
+});
 
 /** Customers: created by the API, or seeded. */
 export const customerModule: ResourceModule = {

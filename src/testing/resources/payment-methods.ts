@@ -10,9 +10,8 @@ import {
 } from '../../resources/payment-methods.js';
 import { invalid } from '../errors.js';
 import { newId } from '../ids.js';
-import type { Known, ResourceModule, ScopeOf } from '../resource.js';
+import { type Known, type ResourceModule, seedsFrom } from '../resource.js';
 import { type CollectionKey, collectionKey, type Scope } from '../scope.js';
-import type { FakeState } from '../state.js';
 import { type Fields, readParams } from '../validate.js';
 
 /** The fake's payment method record: the wire shape, with `chain`, `token` and `status` known. */
@@ -67,36 +66,33 @@ export interface PaymentMethodSeeds {
   paymentMethod(fields?: Partial<PaymentMethod>, options?: { apiKey?: string }): PaymentMethod;
 }
 
-function paymentMethodSeeds(state: FakeState, scopeOf: ScopeOf): PaymentMethodSeeds {
-  return {
-    paymentMethod: (fields = {}, options = {}) => {
-      const scope = scopeOf(options.apiKey);
-      readParams(seedChecks(), fields as Fields, 'body');
-      checkLimits(fields.min_amount_usd ?? null, fields.max_amount_usd ?? null, 'min_amount_usd');
-      const now = state.now();
-      const method = state.insert(paymentMethods, scope, {
-        wallet_id: newId('wallet'),
-        chain: 'tron',
-        token: 'USDT',
-        display_name: null,
-        status: 'active',
-        required_confirmations: 20,
-        min_amount_usd: null,
-        max_amount_usd: null,
-        created_at: now,
-        updated_at: now,
-        ...(fields as Partial<FakePaymentMethod>),
-        is_default: false,
-        id: newId('paymentMethod'),
-        org_id: scope.org_id,
-        environment: scope.environment,
-      });
-      const first = scope.of(paymentMethods).size === 1;
-      if (fields.is_default ?? first) makeDefault(scope, method, now);
-      return method;
-    },
-  };
-}
+const paymentMethodSeeds = seedsFrom<PaymentMethodSeeds>({
+  paymentMethod: (state, scope, fields) => {
+    readParams(seedChecks(), fields as Fields, 'body');
+    checkLimits(fields.min_amount_usd ?? null, fields.max_amount_usd ?? null, 'min_amount_usd');
+    const now = state.now();
+    const method = state.insert(paymentMethods, scope, {
+      wallet_id: newId('wallet'),
+      chain: 'tron',
+      token: 'USDT',
+      display_name: null,
+      status: 'active',
+      required_confirmations: 20,
+      min_amount_usd: null,
+      max_amount_usd: null,
+      created_at: now,
+      updated_at: now,
+      ...(fields as Partial<FakePaymentMethod>),
+      is_default: false,
+      id: newId('paymentMethod'),
+      org_id: scope.org_id,
+      environment: scope.environment,
+    });
+    const first = scope.of(paymentMethods).size === 1;
+    if (fields.is_default ?? first) makeDefault(scope, method, now);
+    return method;
+  },
+});
 
 /** Payment methods: seeded (the API lists and updates them), charged by subscriptions. */
 export const paymentMethodModule: ResourceModule = {

@@ -13,7 +13,7 @@ import { randomAddress } from '../addresses.js';
 import { invalid } from '../errors.js';
 import { newId } from '../ids.js';
 import { lifecycleDue, walk } from '../lifecycle.js';
-import type { ResourceModule, ScopeOf } from '../resource.js';
+import { type ResourceModule, seedsFrom } from '../resource.js';
 import type { Scope } from '../scope.js';
 import type { FakeState } from '../state.js';
 import { checkedFields, readBody } from '../validate.js';
@@ -101,41 +101,38 @@ const createFields = [
   'due_date',
 ] as const;
 
-function payoutSeeds(state: FakeState, scopeOf: ScopeOf): PayoutSeeds {
-  return {
-    payout: (fields = {}, options = {}) => {
-      const scope = scopeOf(options.apiKey);
-      const { status = payoutLifecycle.initial, id: _id, org_id: _org, environment: _env, ...rest } = fields;
-      if (!payoutStatuses.includes(status as PayoutStatus))
-        throw invalid('status', `must be one of ${payoutStatuses.join(', ')}`);
-      if (rest.amount_atomic === null && sentStatuses.includes(status as PayoutStatus))
-        throw invalid(
-          'amount_atomic',
-          `must be set on a payout sent on-chain (${status}): it is what was sent`,
-        );
-      const chain = fields.chain ?? 'tron';
-      const addressChain = (chains as readonly string[]).includes(chain) ? (chain as Chain) : 'tron';
-      // What the API would have been sent, checked as it checks it; the rest is the record's own.
-      const sent = Object.fromEntries(
-        createFields.flatMap((name) => (name in fields ? [[name, fields[name]]] : [])),
+const payoutSeeds = seedsFrom<PayoutSeeds>({
+  payout: (state, scope, fields) => {
+    const { status = payoutLifecycle.initial, id: _id, org_id: _org, environment: _env, ...rest } = fields;
+    if (!payoutStatuses.includes(status as PayoutStatus))
+      throw invalid('status', `must be one of ${payoutStatuses.join(', ')}`);
+    if (rest.amount_atomic === null && sentStatuses.includes(status as PayoutStatus))
+      throw invalid(
+        'amount_atomic',
+        `must be set on a payout sent on-chain (${status}): it is what was sent`,
       );
-      const payout = createPayout(
-        state,
-        scope,
-        readBody(payoutOperations.create, {
-          recipient_address: randomAddress(addressChain),
-          chain,
-          token: 'USDT',
-          amount: 10,
-          currency: 'USD',
-          ...sent,
-        }),
-      );
-      Object.assign(payout, checkedFields(payoutIntentSchema(), payout, rest));
-      return walk(payoutLifecycle, state, scope, payout, status as PayoutStatus);
-    },
-  };
-}
+    const chain = fields.chain ?? 'tron';
+    const addressChain = (chains as readonly string[]).includes(chain) ? (chain as Chain) : 'tron';
+    // What the API would have been sent, checked as it checks it; the rest is the record's own.
+    const sent = Object.fromEntries(
+      createFields.flatMap((name) => (name in fields ? [[name, fields[name]]] : [])),
+    );
+    const payout = createPayout(
+      state,
+      scope,
+      readBody(payoutOperations.create, {
+        recipient_address: randomAddress(addressChain),
+        chain,
+        token: 'USDT',
+        amount: 10,
+        currency: 'USD',
+        ...sent,
+      }),
+    );
+    Object.assign(payout, checkedFields(payoutIntentSchema(), payout, rest));
+    return walk(payoutLifecycle, state, scope, payout, status as PayoutStatus);
+  },
+});
 
 /** Payouts: created and approved by the API, seeded in any state, executed on the chain. */
 export const payoutModule: ResourceModule = {

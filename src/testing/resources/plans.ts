@@ -1,8 +1,7 @@
 import { type Plan, type PlanStatus, planSchema, planStatuses } from '../../resources/plans.js';
 import { newId } from '../ids.js';
-import type { Known, ResourceModule, ScopeOf } from '../resource.js';
+import { type Known, type ResourceModule, seedsFrom } from '../resource.js';
 import { type CollectionKey, collectionKey } from '../scope.js';
-import type { FakeState } from '../state.js';
 import { enumValue, type Fields, numberValue } from '../validate.js';
 
 /**
@@ -27,33 +26,30 @@ export interface PlanSeeds {
   plan(fields?: Partial<Plan>, options?: { apiKey?: string }): Plan;
 }
 
-function planSeeds(state: FakeState, scopeOf: ScopeOf): PlanSeeds {
-  return {
-    plan: (fields = {}, options = {}) => {
-      const scope = scopeOf(options.apiKey);
-      const check = { ...fields } as Fields;
-      enumValue(check, 'status', planStatuses, false);
-      numberValue(check, 'amount', { min: 0 });
-      numberValue(check, 'interval_count', { min: 1, integer: true });
-      numberValue(check, 'trial_days', { min: 0, integer: true });
-      const now = state.now();
-      return state.insert(plans, scope, {
-        name: 'Pro',
-        description: '',
-        amount: 10,
-        currency: 'USD',
-        interval_count: 1,
-        trial_days: 0,
-        status: 'active',
-        created_at: now,
-        updated_at: now,
-        ...(fields as Partial<FakePlan>),
-        id: newId('plan'),
-        org_id: scope.org_id,
-      });
-    },
-  };
-}
+const planSeeds = seedsFrom<PlanSeeds>({
+  plan: (state, scope, fields) => {
+    const check = { ...fields } as Fields;
+    enumValue(check, 'status', planStatuses, false);
+    numberValue(check, 'amount', { min: 0 });
+    numberValue(check, 'interval_count', { min: 1, integer: true });
+    numberValue(check, 'trial_days', { min: 0, integer: true });
+    const now = state.now();
+    return state.insert(plans, scope, {
+      name: 'Pro',
+      description: '',
+      amount: 10,
+      currency: 'USD',
+      interval_count: 1,
+      trial_days: 0,
+      status: 'active',
+      created_at: now,
+      updated_at: now,
+      ...(fields as Partial<FakePlan>),
+      id: newId('plan'),
+      org_id: scope.org_id,
+    });
+  },
+});
 
 /** Plans: seeded (the API only lists them), and what subscriptions and entitlements point at. */
 export const planModule: ResourceModule = {

@@ -1,7 +1,7 @@
 import type { RevenueEventType } from '../../resources/revenue-events.js';
 import { revenueEventSchema, revenueEventTypes } from '../../resources/revenue-events.js';
 import { newId } from '../ids.js';
-import type { ResourceModule, ScopeOf } from '../resource.js';
+import { type ResourceModule, seedsFrom } from '../resource.js';
 import { type CollectionKey, collectionKey, type Scope } from '../scope.js';
 import type { FakeState } from '../state.js';
 import { dateTimeValue, enumValue } from '../validate.js';
@@ -94,23 +94,20 @@ export interface RevenueEventSeeds {
   revenueEvent(fields?: Partial<FakeRevenueEvent>, options?: { apiKey?: string }): FakeRevenueEvent;
 }
 
-function revenueEventSeeds(state: FakeState, scopeOf: ScopeOf): RevenueEventSeeds {
-  return {
-    revenueEvent: (fields = {}, options = {}) => {
-      const scope = scopeOf(options.apiKey);
-      const eventType = enumValue(fields, 'event_type', revenueEventTypes, false) ?? 'adjustment_credit';
-      const occurredAt = dateTimeValue(fields, 'occurred_at') ?? state.now();
-      const { id: _id, org_id: _org, ...rest } = fields;
-      return recordRevenueEvent(state, scope, {
-        amount: 10,
-        currency: 'USD',
-        ...rest,
-        event_type: eventType,
-        occurred_at: occurredAt,
-      });
-    },
-  };
-}
+const revenueEventSeeds = seedsFrom<RevenueEventSeeds>({
+  revenueEvent: (state, scope, fields) => {
+    const eventType = enumValue(fields, 'event_type', revenueEventTypes, false) ?? 'adjustment_credit';
+    const occurredAt = dateTimeValue(fields, 'occurred_at') ?? state.now();
+    const { id: _id, org_id: _org, ...rest } = fields;
+    return recordRevenueEvent(state, scope, {
+      amount: 10,
+      currency: 'USD',
+      ...rest,
+      event_type: eventType,
+      occurred_at: occurredAt,
+    });
+  },
+});
 
 /** The revenue ledger: seeded, and written by confirmed checkouts and charged renewals. */
 export const revenueEventModule: ResourceModule = {

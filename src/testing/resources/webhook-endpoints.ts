@@ -1,9 +1,8 @@
 import type { Environment } from '../../core/types.js';
 import { invalid } from '../errors.js';
 import { newId } from '../ids.js';
-import type { ResourceModule, ScopeOf } from '../resource.js';
+import { type ResourceModule, seedsFrom } from '../resource.js';
 import { type CollectionKey, collectionKey } from '../scope.js';
-import type { FakeState } from '../state.js';
 import { checkedDateTime } from '../validate.js';
 
 /**
@@ -45,22 +44,19 @@ export interface WebhookEndpointSeeds {
   ): FakeWebhookEndpoint;
 }
 
-function webhookEndpointSeeds(state: FakeState, scopeOf: ScopeOf): WebhookEndpointSeeds {
-  return {
-    webhookEndpoint: (fields = {}, options = {}) => {
-      const scope = scopeOf(options.apiKey);
-      const url = fields.url ?? 'https://merchant.example/webhooks';
-      if (!URL.canParse(url)) throw invalid('url', 'must be a URL');
-      return state.insert(webhookEndpoints, scope, {
-        id: newId('webhookEndpoint'),
-        org_id: scope.org_id,
-        url,
-        environment: scope.environment,
-        created_at: fields.created_at ?? state.now(),
-      });
-    },
-  };
-}
+const webhookEndpointSeeds = seedsFrom<WebhookEndpointSeeds>({
+  webhookEndpoint: (state, scope, fields) => {
+    const url = fields.url ?? 'https://merchant.example/webhooks';
+    if (!URL.canParse(url)) throw invalid('url', 'must be a URL');
+    return state.insert(webhookEndpoints, scope, {
+      id: newId('webhookEndpoint'),
+      org_id: scope.org_id,
+      url,
+      environment: scope.environment,
+      created_at: fields.created_at ?? state.now(),
+    });
+  },
+});
 
 /** A seeded URL: `http:` or `https:`, of at most {@link MAX_URL_LENGTH} characters. */
 function seededUrl(value: unknown): unknown {

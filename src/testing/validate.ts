@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini';
+import { miss, quickParse } from '../internal/in-place.js';
 import { paramOf, toIssues } from '../internal/issues.js';
 import type { Operation } from '../internal/operation.js';
 import { dateTimeParam } from '../internal/schemas.js';
@@ -84,7 +85,9 @@ export function readBody<P>(operation: Operation<P, unknown>, fields: Fields): W
  * @throws {FakeApiError} 400 `parameter_invalid` naming the first bad field.
  */
 export function checkedFields<T extends object>(schema: z.ZodMiniType, record: object, fields: T): T {
-  const result = schema.safeParse({ ...record, ...fields });
+  const changed = { ...record, ...fields };
+  if (quickParse(schema, changed) !== miss) return fields; // fits, proved in place
+  const result = schema.safeParse(changed);
   if (result.success) return fields;
   const [issue] = toIssues(result.error.issues);
   throw invalid(issue?.path.join('.') || 'fields', issue?.message ?? 'is invalid');

@@ -67,14 +67,14 @@ interface Registered<S> {
 }
 
 /**
- * Ties keep the order the clock has always given them: work known before the move by source,
- * scope and creation order; work a move schedules after it, in the order it was scheduled.
+ * Ties keep the order the clock has always given them: work known before the move by scope, then
+ * source, then creation order; work a move schedules after it, in the order it was scheduled.
  */
 function dueBefore<S>(a: DueNode<S>, b: DueNode<S>): boolean {
   if (a.at !== b.at) return a.at < b.at;
   if (a.phase !== b.phase) return a.phase < b.phase;
-  if (a.source.rank !== b.source.rank) return a.source.rank < b.source.rank;
   if (a.scope.rank !== b.scope.rank) return a.scope.rank < b.scope.rank;
+  if (a.source.rank !== b.source.rank) return a.source.rank < b.source.rank;
   return a.seq < b.seq;
 }
 

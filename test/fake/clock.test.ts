@@ -235,6 +235,49 @@ describe('checkouts and payment links on the clock', () => {
   });
 });
 
+describe('what falls due at the same time', () => {
+  it('happens by organization and environment, then subscriptions, checkouts, payment links, then creation', async () => {
+    const fake = createFakeChainbill();
+    const live = { apiKey: fake.liveApiKey };
+    const client = (apiKey: string) => new Chainbill({ apiKey, baseUrl: fake.baseUrl, fetch: fake.fetch });
+    fake.clock.set('2026-01-01T00:30:00Z');
+    const ids: Record<string, string> = {};
+    for (const [name, apiKey] of [
+      ['liveSub', fake.liveApiKey],
+      ['sub', fake.apiKey],
+    ] as const) {
+      const key = { apiKey };
+      const { id: plan_id } = fake.seed.plan({ name: 'Pro', amount: 29 }, key);
+      const { id: customer_id } = fake.seed.customer({}, key);
+      fake.seed.paymentMethod({}, key);
+      ids[name] = (await client(apiKey).subscriptions.create({ customer_id, plan_id })).id; // renews Feb 1, 00:30
+    }
+    fake.clock.set('2026-02-01T00:00:00Z'); // everything below is due at 00:30, with the renewals
+    ids['liveCheckout'] = fake.seed.checkout({}, live).checkout_id;
+    const [method] = (await client(fake.apiKey).paymentMethods.list()).data;
+    const link = await client(fake.apiKey).paymentLinks.create({
+      payment_method_id: method?.id ?? '',
+      amount_usd: 20,
+      expires_in_seconds: 1800,
+    });
+    ids['link'] = link.id;
+    ids['checkout'] = fake.seed.checkout().checkout_id;
+    ids['later'] = fake.seed.checkout().checkout_id;
+    const name = Object.fromEntries(Object.entries(ids).map(([key, id]) => [id, key]));
+
+    const moved = fake.clock.advance({ minutes: 30 });
+    expect(moved.events.map((event) => `${name[event.objectId]} ${event.type}`)).toEqual([
+      'sub subscription.renewed',
+      'checkout checkout.expired',
+      'later checkout.expired',
+      'link payment_link.expired',
+      'liveSub subscription.renewed',
+      'liveCheckout checkout.expired',
+    ]);
+    expect(new Set(moved.events.map((event) => event.at))).toEqual(new Set(['2026-02-01T00:30:00.000Z']));
+  });
+});
+
 describe('moving the clock', () => {
   it('refuses a negative, non-finite or unknown duration, and changes nothing', () => {
     const { fake } = setup();

@@ -3,7 +3,12 @@
  * cancellation and expiry happen when `fake.clock.advance` passes their time, and only then.
  */
 import { Chainbill, ConflictError } from 'chainbill';
-import { createFakeChainbill, type FakeChainbill, type FakeChainbillOptions } from 'chainbill/testing';
+import {
+  applySeedFile,
+  createFakeChainbill,
+  type FakeChainbill,
+  type FakeChainbillOptions,
+} from 'chainbill/testing';
 import { describe, expect, it } from 'vitest';
 
 const start = '2026-01-01T00:00:00.000Z';
@@ -275,6 +280,21 @@ describe('what falls due at the same time', () => {
       'liveCheckout checkout.expired',
     ]);
     expect(new Set(moved.events.map((event) => event.at))).toEqual(new Set(['2026-02-01T00:30:00.000Z']));
+  });
+});
+
+describe('the clock after a seed file applies', () => {
+  it('what was due before still falls due, and what the file seeded falls due too', async () => {
+    const world = setup();
+    const { id } = await subscribe(world); // charged Jan 1, renews Feb 1
+    const { fake } = world;
+    const { names } = applySeedFile(fake, {
+      organizations: [
+        { id: 'org_acme', sandbox: { checkouts: [{ $name: 'cart', amount_usd: 12 }] } }, // expires 00:30
+      ],
+    });
+    expect(fake.clock.advance({ minutes: 30 }).expired).toEqual([names['cart']]);
+    expect(fake.clock.advance({ days: 31 }).renewed).toEqual([id]);
   });
 });
 

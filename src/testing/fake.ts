@@ -1,3 +1,4 @@
+import { type Answering, answer } from './answer.js';
 import { fromRequest } from './body.js';
 import { createClock, type FakeClock } from './clock.js';
 import { type AdvanceReports, moveClock } from './clock-moves.js';
@@ -9,16 +10,15 @@ import { type FakeFaults, FaultQueue } from './faults.js';
 import type { FakeRequest } from './history.js';
 import { type FakeChainbillOptions, historyLimitOf, renewalRetriesOf } from './options.js';
 import { basePathOf } from './refusals.js';
-import { type FakeSeeds, type FakeSimulations, modules } from './registry.js';
 import type { FakeEnvironment } from './resource.js';
-import { type Answering, answer, apiRoutes } from './router.js';
+import { apiRoutes, type FakeSeeds, type FakeSimulations, modules } from './router.js';
 import type { Scope } from './scope.js';
 import { gateSeeds } from './seed-gate.js';
 import type { FakeServer } from './server.js';
 import { type FakeInternals, internals } from './slot.js';
 import { FakeState } from './state.js';
 
-export type { FakeSeeds, FakeSimulations } from './registry.js';
+export type { FakeSeeds, FakeSimulations } from './router.js';
 
 /** Options of {@link FakeChainbill.listen}. */
 export interface FakeListenOptions {

@@ -7,7 +7,6 @@ export type { FakeChainbill, FakeListenOptions } from './fake.js';
 export type { FakeFault, FakeFaultMatch, FakeFaults, FakePendingFault } from './faults.js';
 export type { FakeRequest } from './history.js';
 export type { FakeChainbillOptions } from './options.js';
-export type { FakeSeeds, FakeSimulations } from './registry.js';
 export type { FakeEnvironment } from './resource.js';
 export type { CheckoutSimulations } from './resources/checkout-simulations.js';
 export type { CheckoutSeeds } from './resources/checkouts.js';
@@ -24,6 +23,7 @@ export type {
 } from './resources/revenue-events.js';
 export type { SubscriptionSimulations } from './resources/subscription-simulations.js';
 export type { FakeWebhookEndpoint, WebhookEndpointSeeds } from './resources/webhook-endpoints.js';
+export type { FakeSeeds, FakeSimulations } from './router.js';
 export type {
   FakeOrganization,
   SeedCollection,

@@ -1,5 +1,5 @@
 /**
- * What a resource module of the fake declares (STYLE.md rule 20), for the registry (registry.ts)
+ * What a resource module of the fake declares (STYLE.md rule 20), for the registry (router.ts)
  * to list and the wiring to iterate: the fake, its state, the clock and the seed gate name no
  * resource. A leaf module: types, and the one helper every module's seeds share.
  */
@@ -72,7 +72,7 @@ export interface SeedFileEntry {
 /**
  * One stored resource of the fake, as the registry lists it. Its records, lifecycle and side
  * state are its own (a collection key, a `Lifecycle`, a side key); what the wiring needs is here.
- * Its routes are in `routes/<name>.ts`, listed by the router.
+ * Its routes are in `routes/<name>.ts`, listed beside it in the registry.
  */
 export interface ResourceModule {
   /** The clock's work on its records: from its lifecycle's `due` table, or its own. */

@@ -3,8 +3,8 @@ import { toIssues } from '../internal/issues.js';
 import { MAX_BODY_BYTES } from './body.js';
 import { FakeApiError, oneLine } from './errors.js';
 import type { FakeChainbill } from './fake.js';
-import type { FakeSeeds } from './registry.js';
 import type { FakeEnvironment } from './resource.js';
+import type { FakeSeeds } from './router.js';
 import {
   checkSeedFile,
   type SeedCollection,

@@ -8,7 +8,7 @@ import type * as z from 'zod/mini';
 import type { Environment } from '../core/types.js';
 import type { AdvanceReports } from './clock-moves.js';
 import type { DueSource } from './scheduler.js';
-import type { Scope } from './scope.js';
+import type { CollectionKey, Scope } from './scope.js';
 import type { FakeState } from './state.js';
 
 /** `T` with the fields of `K` narrowed to what the fake knows (the open enums of a wire shape closed). */
@@ -75,6 +75,8 @@ export interface SeedFileEntry {
  * Its routes are in `routes/<name>.ts`, listed beside it in the registry.
  */
 export interface ResourceModule {
+  /** Where its records are kept, in each scope. */
+  readonly collection: CollectionKey<{ id: string }>;
   /** The clock's work on its records: from its lifecycle's `due` table, or its own. */
   readonly due?: DueSource<FakeState>;
   /** Its `fake.seed` functions, bound to a state (the fake's own, or a seed file's fork). */

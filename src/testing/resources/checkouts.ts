@@ -1,7 +1,13 @@
 import { type Checkout, checkoutSchema } from '../../resources/checkouts.js';
 import { lifecycleDue } from '../lifecycle.js';
 import { type ResourceModule, seedsFrom } from '../resource.js';
-import { checkoutLifecycle, type FakeCheckout, insertCheckout, strip } from './checkout-lifecycle.js';
+import {
+  checkoutLifecycle,
+  checkouts,
+  type FakeCheckout,
+  insertCheckout,
+  strip,
+} from './checkout-lifecycle.js';
 import { checkoutSimulations } from './checkout-simulations.js';
 
 /** Creates checkouts directly (`fake.seed`): the API does not create them (payment links do). */
@@ -28,6 +34,7 @@ const checkoutSeeds = seedsFrom<CheckoutSeeds>({
 
 /** Checkouts: made by payment links and seeds, paid and confirmed on the chain, expired by the clock. */
 export const checkoutModule: ResourceModule = {
+  collection: checkouts,
   due: lifecycleDue(checkoutLifecycle),
   seeds: checkoutSeeds,
   seedFile: { list: 'checkouts', seed: 'checkout', schema: checkoutSchema },

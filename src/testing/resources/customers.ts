@@ -70,6 +70,7 @@ const customerSeeds = seedsFrom<CustomerSeeds>({
 
 /** Customers: created by the API, or seeded. */
 export const customerModule: ResourceModule = {
+  collection: customers,
   seeds: customerSeeds,
   seedFile: { list: 'customers', seed: 'customer', schema: customerSchema },
 };

@@ -9,4 +9,6 @@ export type FakeEntitlement = Known<Entitlement, { value_type: EntitlementValueT
 export const entitlements: CollectionKey<FakeEntitlement> = collectionKey('entitlements');
 
 /** Entitlements: created, listed, updated and deleted through the API only. */
-export const entitlementModule: ResourceModule = {};
+export const entitlementModule: ResourceModule = {
+  collection: entitlements,
+};

@@ -149,6 +149,7 @@ function paymentLinkSimulations(state: FakeState): PaymentLinkSimulations {
 
 /** Payment links: created by the API, opened by payers, expired by the clock. */
 export const paymentLinkModule: ResourceModule = {
+  collection: paymentLinks,
   due: lifecycleDue(paymentLinkLifecycle),
   simulations: paymentLinkSimulations,
   reports: { 'payment_link.expired': 'expired' },

@@ -96,6 +96,7 @@ const paymentMethodSeeds = seedsFrom<PaymentMethodSeeds>({
 
 /** Payment methods: seeded (the API lists and updates them), charged by subscriptions. */
 export const paymentMethodModule: ResourceModule = {
+  collection: paymentMethods,
   seeds: paymentMethodSeeds,
   seedFile: { list: 'payment_methods', seed: 'paymentMethod', schema: paymentMethodSchema },
 };

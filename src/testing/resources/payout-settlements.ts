@@ -97,4 +97,4 @@ const settlementsDue: DueSource<FakeState, FakeSettlement> = {
 };
 
 /** Payout settlements: recorded when a payout settles, confirmed by the chain's blocks. */
-export const payoutSettlementModule: ResourceModule = { due: settlementsDue };
+export const payoutSettlementModule: ResourceModule = { collection: payoutSettlements, due: settlementsDue };

@@ -149,6 +149,7 @@ const payoutSeeds = seedsFrom<PayoutSeeds>({
 
 /** Payouts: created and approved by the API, seeded in any state, executed on the chain. */
 export const payoutModule: ResourceModule = {
+  collection: payouts,
   due: lifecycleDue(payoutLifecycle),
   seeds: payoutSeeds,
   seedFile: { list: 'payouts', seed: 'payout', schema: payoutIntentSchema },

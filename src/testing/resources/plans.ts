@@ -53,6 +53,7 @@ const planSeeds = seedsFrom<PlanSeeds>({
 
 /** Plans: seeded (the API only lists them), and what subscriptions and entitlements point at. */
 export const planModule: ResourceModule = {
+  collection: plans,
   seeds: planSeeds,
   seedFile: { list: 'plans', seed: 'plan', schema: planSchema },
 };

@@ -111,6 +111,7 @@ const revenueEventSeeds = seedsFrom<RevenueEventSeeds>({
 
 /** The revenue ledger: seeded, and written by confirmed checkouts and charged renewals. */
 export const revenueEventModule: ResourceModule = {
+  collection: revenueEvents,
   seeds: revenueEventSeeds,
   seedFile: { list: 'revenue_events', seed: 'revenueEvent', schema: revenueEventSchema },
 };

@@ -10,6 +10,7 @@ import {
   type FakeSubscription,
   methodFails,
   subscriptionLifecycle,
+  subscriptions,
 } from './subscription-billing.js';
 import { subscriptionSimulations } from './subscription-simulations.js';
 
@@ -66,6 +67,7 @@ const subscriptionsDue: DueSource<FakeState, FakeSubscription> = {
 
 /** Subscriptions: created by the API, billed by the clock (subscription-billing.ts). */
 export const subscriptionModule: ResourceModule = {
+  collection: subscriptions,
   due: subscriptionsDue,
   simulations: subscriptionSimulations,
   reports: {

@@ -71,6 +71,7 @@ function seededUrl(value: unknown): unknown {
 
 /** Webhook endpoints: seeded, and deleted through the API. They have no response schema. */
 export const webhookEndpointModule: ResourceModule = {
+  collection: webhookEndpoints,
   seeds: webhookEndpointSeeds,
   seedFile: {
     list: 'webhook_endpoints',

@@ -1,19 +1,14 @@
-import { createHash } from 'node:crypto';
+import { sha256 } from '@noble/hashes/sha2.js';
 import { createBase58check } from '@scure/base';
 import { eip55 } from '../core/address.js';
 import type { Chain } from '../core/types.js';
 import { randomBytesFromPool } from './ids.js';
 
 // Addresses in real form for the fake (deposit addresses, settlement `from_address`) and for tests:
-// each passes `isValidAddress` on its chain, as a real one would (DESIGN.md: Money safety).
+// each passes `isValidAddress` on its chain, as a real one would (docs/money.md).
 
 const tronVersion = 0x41;
-
-// Node's own SHA-256: the fake makes an address per seeded payout and checkout, and the native
-// hash of 21 bytes costs a fraction of the JavaScript one.
-const base58check = /*@__PURE__*/ createBase58check((data: Uint8Array) =>
-  createHash('sha256').update(data).digest(),
-);
+const base58check = /*@__PURE__*/ createBase58check(sha256);
 const hex40 = /^(?:0x)?([0-9a-fA-F]{40})$/;
 
 /**

@@ -64,6 +64,8 @@ export class FakeState {
   readonly #keys = new Map<string, Scope>();
   #scopes = new Map<string, Scope>();
   #sides = new Map<string, unknown>();
+  #nowMs = Number.NaN;
+  #nowIso = '';
 
   /**
    * @param clock - The fake's clock.
@@ -197,7 +199,10 @@ export class FakeState {
 
   /** The current time as an ISO string. */
   now(): string {
-    return this.clock.now().toISOString();
+    // Records made in the same millisecond share one string (a seeded batch, a frozen clock).
+    const ms = this.clock.now().getTime();
+    if (ms !== this.#nowMs) [this.#nowMs, this.#nowIso] = [ms, new Date(ms).toISOString()];
+    return this.#nowIso;
   }
 
   /**

@@ -128,9 +128,8 @@ const payoutSeeds = seedsFrom<PayoutSeeds>({
     const chain = fields.chain ?? 'tron';
     const addressChain = (chains as readonly string[]).includes(chain) ? (chain as Chain) : 'tron';
     // What the API would have been sent, checked as it checks it; the rest is the record's own.
-    const sent = Object.fromEntries(
-      createFields.flatMap((name) => (name in fields ? [[name, fields[name]]] : [])),
-    );
+    const sent: Record<string, unknown> = {};
+    for (const name of createFields) if (name in fields) sent[name] = fields[name];
     const params = readBody(payoutOperations.create, {
       recipient_address: checkedAddress(addressChain),
       chain,

@@ -36,7 +36,7 @@ export interface FakeListenOptions {
   controlToken?: string;
 }
 
-/** A stateful, in-memory Chainbill API (DESIGN.md: The fake API). */
+/** A stateful, in-memory Chainbill API (docs/testing.md). */
 export interface FakeChainbill {
   /** A sandbox key (`sk_test_…`) of `orgId` the fake accepts. */
   readonly apiKey: string;

@@ -1,5 +1,5 @@
 /**
- * What a resource module of the fake declares (STYLE.md rule 20), for the registry (router.ts)
+ * What a resource module of the fake declares, for the registry (router.ts)
  * to list and the wiring to iterate: the fake, its state, the clock and the seed gate name no
  * resource. A leaf module: types, and the one helper every module's seeds share.
  */

@@ -1,5 +1,5 @@
 /**
- * The fake's registry (STYLE.md rule 20): every stored resource's module (resources/<name>.ts) and
+ * The fake's registry: every stored resource's module (resources/<name>.ts) and
  * every route (routes/<name>.ts), in order. The fake, its state, the clock, the seed gate and seed
  * files iterate these lists and name no resource; this is the only module that imports a route
  * module. Adding a resource is a line in each list and a term in the types below.

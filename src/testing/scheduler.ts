@@ -1,5 +1,5 @@
 /**
- * The clock's queue (STYLE.md rule 20): each record's next due work waits in a min-heap keyed by
+ * The clock's queue: each record's next due work waits in a min-heap keyed by
  * its time, updated when the record is stored or moved, so a request with nothing due looks at
  * the heap's first item only, and a move of the clock does what falls due, not a pass over every
  * record. A second heap keeps each record's next charge, so a move's charges are counted from the

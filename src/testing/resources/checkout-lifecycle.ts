@@ -90,8 +90,10 @@ export const checkoutLifecycle: Lifecycle<CheckoutStatus, FakeCheckout> = {
     }),
   },
   effects: {
-    confirmed: ({ state, scope, record }) => {
+    confirmed: ({ state, scope, record, now }) => {
       const revenue = recordRevenueEvent(state, scope, {
+        // A seeded checkout confirmed in the past: its payment occurred then, recorded now.
+        occurred_at: record.confirmed_at ?? now,
         event_type: 'checkout_confirmed',
         amount: record.amount_usd,
         currency: 'USD',

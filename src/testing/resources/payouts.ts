@@ -1,3 +1,4 @@
+import { chainTokens } from '../../core/address.js';
 import { toAtomicUnits } from '../../core/money.js';
 import { type Chain, chains } from '../../core/types.js';
 import type { Wire } from '../../internal/tie.js';
@@ -133,7 +134,7 @@ const payoutSeeds = seedsFrom<PayoutSeeds>({
     const params = readBody(payoutOperations.create, {
       recipient_address: checkedAddress(addressChain),
       chain,
-      token: 'USDT',
+      token: chainTokens(addressChain)[0] ?? 'USDC', // USDT where the chain has it, else USDC
       amount: 10,
       currency: 'USD',
       ...sent,

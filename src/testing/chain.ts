@@ -49,7 +49,7 @@ export interface Transfer {
  */
 export function randomTxHash(chain: Chain): string {
   const hex = randomHex(32);
-  return chain === 'tron' ? hex : `0x${hex}`;
+  return chain === 'tron' ? hex : ['0x', hex].join(''); // one string, not a pair kept together
 }
 
 /**

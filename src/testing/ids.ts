@@ -38,10 +38,11 @@ export function randomHex(size: number): string {
 
 /** A new id of a kind, with its prefix from the one table (spec: Identifier prefixes): `po_3f9a…`. */
 export function newId(kind: IdKind): string {
-  return `${idPrefixes[kind]}${randomHex(12)}`;
+  // Joined, not concatenated: a concatenation keeps its two parts (a cons string) with every record.
+  return [idPrefixes[kind], randomHex(12)].join('');
 }
 
 /** A random hex string of `bytes` bytes with `0x`, for transaction and block hashes. */
 export function randomHash(bytes = 32): string {
-  return `0x${randomHex(bytes)}`;
+  return ['0x', randomHex(bytes)].join('');
 }

@@ -3,7 +3,8 @@
  * `npm test`, in two lanes that keep a 2-core machine busy:
  *
  * - the checks, one after another: the build of `dist/` first (scripts/dist.mjs), since the package
- *   tier waits for it, then Biome, the import-cycle check (scripts/check-cycles.mjs) and the one
+ *   tier waits for it, then Biome, the import-cycle checks (scripts/check-cycles.mjs: runtime
+ *   imports under src/, and types too under src/testing/ with its one rule of layers) and the one
  *   type check (scripts/typecheck.ts);
  * - vitest, all its tiers at once (vitest.config.ts). The package tier's files wait for the build
  *   (CHAINBILL_DIST_STATUS, test/setup/dist-ready.ts); nothing else does.
@@ -66,6 +67,8 @@ async function checks() {
   const steps = [
     ['lint', [node, 'node_modules/@biomejs/biome/bin/biome', 'check', '.']],
     ['cycles', [node, 'scripts/check-cycles.mjs', 'src']],
+    // The fake, types included: no circle of types, and only the router imports a route module.
+    ['layers', [node, 'scripts/check-cycles.mjs', '--types', '--only', 'routes:router.ts', 'src/testing']],
     ['types', [node, '--import', 'tsx', 'scripts/typecheck.ts']],
   ];
   if (needsDist) steps.unshift(['build', [node, 'scripts/dist.mjs', '--status', statusFile]]);

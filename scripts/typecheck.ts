@@ -15,6 +15,8 @@
  *
  * A snippet's file is named after its page, `docs/quickstart.md.module-1.ts`, and held in memory;
  * its line N is line N of the page. Prints the errors as tsc does; exits 1 when there are any.
+ * Incremental, as `tsc --incremental` is: `.tmp/typecheck.tsbuildinfo` keeps each file's
+ * diagnostics, and only files that changed, or whose imports did, are checked again.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -70,27 +72,53 @@ export function snippetFiles(root: string): Map<string, string> {
  * @param fileNames The repository's files, as tsconfig.json lists them.
  * @param options tsconfig.json's options.
  * @param snippets Path → code of each snippet module (snippetFiles).
+ * @param buildInfo Where to keep the last run's diagnostics (incremental); none: a full check.
  * @returns The errors, as tsc would print them for each file's settings.
  */
 export function typecheck(
   fileNames: readonly string[],
   options: ts.CompilerOptions,
   snippets: ReadonlyMap<string, string>,
+  buildInfo?: string,
 ): readonly ts.Diagnostic[] {
-  const both: ts.CompilerOptions = { ...options, ...strictest, noEmit: true };
+  const both: ts.CompilerOptions = {
+    ...options,
+    ...strictest,
+    noEmit: true,
+    ...(buildInfo === undefined ? {} : { incremental: true, tsBuildInfoFile: buildInfo }),
+  };
   const extra = (flag: keyof ts.CompilerOptions) => both[flag] !== options[flag];
-  const host = ts.createCompilerHost(both);
+  const host = buildInfo === undefined ? ts.createCompilerHost(both) : ts.createIncrementalCompilerHost(both);
   const { getSourceFile, fileExists, readFile } = host;
   host.getSourceFile = (name, language, ...rest) => {
     const code = snippets.get(name);
-    return code === undefined
-      ? getSourceFile(name, language, ...rest)
-      : ts.createSourceFile(name, code, language);
+    if (code === undefined) return getSourceFile(name, language, ...rest);
+    const file = ts.createSourceFile(name, code, language);
+    // What an incremental program compares with the last run's, as the host does for real files.
+    Object.assign(file, { version: ts.sys.createHash?.(code) ?? code });
+    return file;
   };
   host.fileExists = (name) => snippets.has(name) || fileExists(name);
   host.readFile = (name) => snippets.get(name) ?? readFile(name);
-  const program = ts.createProgram({ rootNames: [...fileNames, ...snippets.keys()], options: both, host });
-  return ts.getPreEmitDiagnostics(program).filter((diagnostic) => {
+  const rootNames = [...fileNames, ...snippets.keys()];
+  let diagnostics: readonly ts.Diagnostic[];
+  if (buildInfo === undefined) {
+    diagnostics = ts.getPreEmitDiagnostics(ts.createProgram({ rootNames, options: both, host }));
+  } else {
+    // The files unchanged since the last run keep their diagnostics from `buildInfo`, as
+    // `tsc --incremental` does; emitting writes only that file (noEmit).
+    const builder = ts.createIncrementalProgram({ rootNames, options: both, host });
+    diagnostics = [
+      ...builder.getConfigFileParsingDiagnostics(),
+      ...builder.getOptionsDiagnostics(),
+      ...builder.getGlobalDiagnostics(),
+      ...builder.getSyntacticDiagnostics(),
+      ...builder.getSemanticDiagnostics(),
+      ...builder.getDeclarationDiagnostics(),
+    ];
+    builder.emit();
+  }
+  return diagnostics.filter((diagnostic) => {
     const flags = raisedOnlyBy.get(diagnostic.code);
     const inSnippet = diagnostic.file !== undefined && snippets.has(diagnostic.file.fileName);
     return inSnippet || flags === undefined || !flags.every(extra);
@@ -101,7 +129,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const root = fileURLToPath(new URL('../', import.meta.url));
   const { fileNames, options } = projectOf(root);
   const snippets = snippetFiles(root);
-  const errors = typecheck(fileNames, options, snippets);
+  const errors = typecheck(fileNames, options, snippets, `${root}.tmp/typecheck.tsbuildinfo`);
   const format = process.stdout.isTTY ? ts.formatDiagnosticsWithColorAndContext : ts.formatDiagnostics;
   process.stdout.write(
     format(errors, {

@@ -33,10 +33,9 @@ const decoderFor = (fatal: boolean): TextDecoder => {
 };
 
 /**
- * Reads the body, counting bytes as they stream in (after the platform's decompression), and
- * cancels the stream as soon as it passes the bound, so memory stays within about `maxBytes`.
- * undici ties the signal to the body stream, but msw and many custom `fetch`es do not: without the
- * listener a stalled body would outlive `timeout` and the caller's abort.
+ * Reads the body, counting bytes after decompression and cancelling at the bound, so memory stays
+ * within about `maxBytes`. It listens to the signal itself: msw and many custom `fetch`es do not
+ * tie it to the body, and a stalled body would outlive `timeout` and the caller's abort.
  *
  * @param response - The response whose body to read.
  * @param signal - The attempt's signal; its abort rejects with its reason.

@@ -92,10 +92,9 @@ export function readHeaders(init: unknown): Headers | string {
 }
 
 /**
- * The headers every call of a client sends, built once with the transport: `Accept`,
- * `User-Agent`, the client's `defaultHeaders` over them, and `Authorization`. A plain record, by
- * lower-case name: ky copies a record without building a `Headers` from it, and a call with no
- * headers of its own sends this one as it is.
+ * The headers every call of a client sends, built once: `Accept`, `User-Agent`, `defaultHeaders`
+ * over them, and `Authorization`. A plain record by lower-case name, which ky copies without
+ * building a `Headers`.
  *
  * @param apiKey - The key, checked by the constructor (visible ASCII: it always fits in a header).
  * @param defaultHeaders - The client's `defaultHeaders`, checked by the constructor.
@@ -121,8 +120,7 @@ export function clientHeaders(apiKey: string, defaultHeaders: Headers): Readonly
  * @returns The headers, the same for every attempt of the call, and the idempotency key (`null`
  *   on a GET).
  * @throws {RequestValidationError} with `param: 'headers'` when the call's headers cannot be sent
- *   (a line break, a character beyond Latin-1, not a `HeadersInit`) or set `Authorization` or
- *   `Idempotency-Key`. The message does not quote the value.
+ *   or set `Authorization` or `Idempotency-Key`, without quoting a value.
  */
 export function callHeaders(
   method: string,

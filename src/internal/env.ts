@@ -1,10 +1,7 @@
 /**
- * Reads an environment variable where one exists (Node, Bun, Deno with `process`), without
- * importing `node:process`, so the package stays web-standard.
- *
- * Under Deno without `--allow-env`, reading `process.env.X` throws `NotCapable` (Deno 2; older
- * versions `PermissionDenied`): a denied permission reads as "not set", so `deno run` without
- * flags builds a client from its options alone instead of failing in the constructor.
+ * Reads an environment variable where there is a `process` (Node, Bun, Deno), without importing
+ * `node:process`. Deno without `--allow-env` throws on a read: a denied read counts as unset, so a
+ * client built from its options alone still works there.
  *
  * @param name - The variable's name, for example `CHAINBILL_API_KEY`.
  * @returns The value, or `undefined` when unset, empty, unreadable, or there is no `process`.

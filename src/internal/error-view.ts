@@ -11,11 +11,9 @@ const maxErrorDepth = 4;
 const maxFreezeDepth = 64;
 
 /**
- * A frozen copy of an error: a genuine `Error` with the same prototype, so `instanceof`, `name`,
- * `toJSON()` and `String()` read as on the original. Own properties are copied: `Headers` as new `Headers`, an
- * `Error` (a `cause`) as its own frozen copy, plain data (`body`, `issues`) as a frozen clone.
- * Any other object (a class instance given as an abort reason) is kept as it is; a value that
- * throws when read is left out.
+ * A frozen copy of an error, with the same prototype (`instanceof`, `name`, `toJSON()` read as on
+ * the original): `Headers` copied, a `cause` copied the same way, plain data frozen; any other
+ * object is kept as it is, and a value that throws when read is left out.
  *
  * @param error - The caller's error; it is only read.
  * @returns The copy; `undefined` only when the error itself cannot be read.

@@ -1,9 +1,7 @@
 /**
- * Every id prefix, written once (spec: Identifier prefixes). Read by the operations (a path id is
- * checked against its prefix, then encoded), by the params schemas' id fields, and by the fake's id
- * generator. The spec's table names the first nine; the others are ids the spec shows without a
- * prefix (settlement records, revenue events, renewals, wallets), and the prefixes are the fake's
- * choice.
+ * Every id prefix, written once (spec: Identifier prefixes), for the path-id checks, the params
+ * schemas and the fake's ids. The spec names the first nine; the rest are the fake's choice for
+ * ids the spec shows without a prefix.
  */
 export const idPrefixes = {
   paymentMethod: 'pm_',

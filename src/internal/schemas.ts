@@ -13,10 +13,9 @@ import {
 import { isString } from './in-place.js';
 
 /**
- * A value built on first use, then kept. Every module-level schema of the SDK is one: building them
- * all at import cost ~10 ms of cold start, and a bundler keeps a module-level call (and all of zod
- * with it) in apps that never use it. Each `lazy(…)` call carries a `@__PURE__` annotation, so a
- * bundler drops the schemas of the resources an app does not reach (docs/performance.md).
+ * A value built on first use, then kept: every module-level schema is one, so importing the SDK
+ * builds none, and with its `@__PURE__` annotation a bundler drops the schemas an app does not
+ * reach (docs/performance.md).
  *
  * @param build - Builds the value; called at most once, on the first call of the result.
  * @returns A function that returns the value, building it the first time.
@@ -204,11 +203,9 @@ export const cursorParam: () => z.ZodMiniType<string, string> = /*@__PURE__*/ la
 );
 
 /**
- * The success "schema" of a delete. The spec does not show the body of the
- * 2xx answer: empty, `{}`, text, the deleted record or a confirmation all resolve to
- * `{ id, deleted: true }`; an object body that says otherwise (`deleted` present and not `true`,
- * or an `id` other than the one deleted) fails. Use with `alwaysParse: true`, so this also
- * runs with `validateResponses: false`: the SDK must not claim a delete the server denies.
+ * The success "schema" of a delete, whose 2xx body the spec does not show: any body resolves to
+ * `{ id, deleted: true }` but an object that says otherwise (`deleted` not `true`, another `id`).
+ * Used with `alwaysParse: true`: the SDK must not claim a delete the server denies, even unchecked.
  *
  * @param id - The id the caller deleted.
  * @returns A schema that checks the body and outputs the confirmation.

@@ -164,6 +164,7 @@ const entry = {
   'testing/index': 'src/testing/index.ts',
   'testing/msw': 'src/testing/msw.ts',
   'testing/cli': 'src/testing/cli.ts',
+  'mcp/index': 'src/mcp/index.ts',
   'opentelemetry/index': 'src/opentelemetry/index.ts',
 };
 
@@ -178,9 +179,10 @@ const config: Options = {
   treeshake: true,
   // ky, zod/mini, @noble/hashes and @scure/base are inlined, tree-shaken: one file to load instead
   // of ~110 modules, no runtime dependencies, and no require(esm) of ESM-only packages from the
-  // CJS build (docs/performance.md). msw stays outside: it is the optional peer of ./testing.
+  // CJS build (docs/performance.md). msw stays outside: it is the optional peer of ./testing; so
+  // does the MCP SDK, the optional peer of the chainbill-mcp bin.
   noExternal: [inlined],
-  external: ['msw'],
+  external: ['msw', /^@modelcontextprotocol\/sdk(\/|$)/],
   esbuildPlugins: [kyPureDefaultInstance, nobleSha3PureTables],
   // Deno needs the `node:` prefix on built-ins (used by ./testing only).
   removeNodeProtocol: false,

@@ -1,6 +1,6 @@
 /**
  * `--audit-log file.jsonl`: one JSON line per tool call, appended before the answer goes back to
- * the agent (docs/mcp.md: Audit log). The key never reaches the file.
+ * the agent (docs/mcp.md: Audit log). The server takes the key out of a record before it comes here.
  */
 import { type FileHandle, open } from 'node:fs/promises';
 import type { ToolError } from './errors.js';
@@ -34,7 +34,7 @@ export interface AuditRecord {
 /** An open audit log. */
 export interface AuditLog {
   /**
-   * Appends one record as a JSON line, the key redacted.
+   * Appends one record as a JSON line.
    *
    * @param record - The call.
    * @returns Once the line is written.
@@ -49,18 +49,16 @@ export interface AuditLog {
  * Opens (or creates) an audit log for appending, so a file that cannot be written fails at start.
  *
  * @param path - The file.
- * @param redact - Takes the key out of every string of a record (before it is JSON, whose escapes
- *   would hide a key with a `"` in it).
  * @returns The log.
  * @throws {Error} when the file cannot be opened (its `code`: `ENOENT`, `EACCES`, `EISDIR`).
  */
-export async function openAuditLog(path: string, redact: (value: unknown) => unknown): Promise<AuditLog> {
+export async function openAuditLog(path: string): Promise<AuditLog> {
   const file: FileHandle = await open(path, 'a', 0o600);
   // One write at a time, so lines of concurrent calls never interleave.
   let queue: Promise<void> = Promise.resolve();
   return {
     write(record) {
-      const line = `${JSON.stringify(redact(record))}\n`;
+      const line = `${JSON.stringify(record)}\n`;
       const written = queue.then(async () => {
         await file.write(line);
       });

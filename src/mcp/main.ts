@@ -8,7 +8,6 @@ import type { ClientOptions } from '../core/client-options.js';
 import { ChainbillError } from '../core/error.js';
 import type { Logger } from '../core/logger.js';
 import { readEnv } from '../internal/env.js';
-import { redactValue } from '../internal/redact.js';
 import { VERSION } from '../version.js';
 import { type AuditLog, openAuditLog } from './audit.js';
 import { readFlagJson } from './files.js';
@@ -59,13 +58,9 @@ async function start(options: McpOptions): Promise<void> {
   let audit: AuditLog | undefined;
   if (options.auditPath !== undefined) {
     const path = options.auditPath;
-    audit = await openAuditLog(path, (value) => redactValue(value, apiKey)).catch(
-      (error: NodeJS.ErrnoException) => {
-        throw new UsageError(
-          `--audit-log: cannot open ${path} for appending: ${error.code ?? error.message}`,
-        );
-      },
-    );
+    audit = await openAuditLog(path).catch((error: NodeJS.ErrnoException) => {
+      throw new UsageError(`--audit-log: cannot open ${path} for appending: ${error.code ?? error.message}`);
+    });
   }
   const server = createChainbillMcpServer({
     client,

@@ -158,7 +158,8 @@ export function createChainbillMcpServer(setup: ServerSetup): Server {
     if (notes.approval !== undefined) record.approval = notes.approval;
     if (setup.audit !== undefined && !auditFailed) {
       try {
-        await setup.audit.write(record);
+        // Redacted as values, before JSON's escapes could hide a key with a `"` in it.
+        await setup.audit.write(redact(record));
       } catch (failure) {
         auditFailed = true;
         setup.onAuditFailure?.(failure);

@@ -18,12 +18,13 @@ import { defineConfig, type ViteUserConfig } from 'vitest/config';
  * type tests included) and the docs' snippets beside vitest (scripts/typecheck.ts).
  */
 
-/** The test files that import `dist/`: both builds in one process, and the `chainbill-fake` bin. */
+/** The test files that import `dist/`: both builds in one process, the `chainbill-fake` and `chainbill-mcp` bins. */
 const packageTests = [
   'test/bundled-zod.test.ts',
   'test/cross-copy.test.ts',
   'test/fake/server-cli.test.ts',
   'test/fake/server-history.test.ts',
+  'test/mcp/bin.test.ts',
   // In-process tests beside a few of the built CLI's or dist/'s, on the same topic.
   'test/fake/fault-timers.test.ts',
   'test/fake/long-run.test.ts',

@@ -3,7 +3,7 @@
 # for docs/fake-server.md). Packs the repo as npm would publish it (run `npm run build` first),
 # installs the tarball into a scratch project in a temp dir (never in the repo), starts the
 # installed bin with the example seed file as the package ships it (the path docs/fake-server.md
-# gives), lists the seeded customers with the seeded key,
+# gives), lists the seeded customers with the seeded key, fetches the inspector's page and module,
 # then stops it with SIGTERM and checks that it exits 0.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -54,6 +54,12 @@ customers=$(curl -sS --fail-with-body -H "Authorization: Bearer sk_test_acme_ci"
   fail "GET $base/customers failed: $customers"
 grep -q '"email":"alice@example.com"' <<<"$customers" || fail "the seeded customer is missing: $customers"
 
+# The inspector's page and its first module, from the files the tarball ships (inspector/).
+origin=${base%/v1}
+page=$(curl -sS --fail-with-body "$origin/_fake/ui") || fail "GET $origin/_fake/ui failed: $page"
+grep -q '/_fake/ui/inspector.js' <<<"$page" || fail "the inspector's page is not the one shipped: $page"
+curl -sS --fail-with-body -o /dev/null "$origin/_fake/ui/inspector.js" || fail "the inspector's module is missing"
+
 # npm does not pass SIGTERM on to the bin it runs: signal the server by the pid it printed; npx
 # then exits with the server's exit code.
 kill -TERM "$server_pid"
@@ -62,4 +68,4 @@ wait "$pid" || code=$?
 [ "$code" = 0 ] || fail "exit code $code after SIGTERM"
 kill -0 "$server_pid" 2>/dev/null && fail "the server (pid $server_pid) is still running after SIGTERM"
 curl -sS -o /dev/null "$base/customers" 2>/dev/null && fail "$base still answers after SIGTERM"
-echo "ok chainbill-fake: $tarball installed, $base served the seeded customers to curl, exit 0 on SIGTERM"
+echo "ok chainbill-fake: $tarball installed, $base served the seeded customers and the inspector to curl, exit 0 on SIGTERM"

@@ -29,7 +29,8 @@ Options:
   --org <id>             the organization of the default keys (default org_fake)
   --control-token <t>    the control API's token (default: a random one, printed)
   --history-limit <n>    requests, events and Idempotency-Keys kept, the latest (default 10000)
-  --json                 print one JSON line { baseUrl, controlUrl, controlToken, organizations, names, pid }
+  --json                 print one JSON line { baseUrl, controlUrl, controlToken, inspectorUrl,
+                         organizations, names, pid }
   -h, --help             print this help
   -v, --version          print the version`;
 
@@ -218,6 +219,7 @@ async function main(argv: string[]): Promise<void> {
       baseUrl: server.url,
       controlUrl,
       controlToken: options.controlToken,
+      inspectorUrl: server.inspectorUrl,
       organizations,
       names,
       // To signal the server itself where a wrapper (npx) does not pass SIGTERM on.
@@ -237,6 +239,7 @@ async function main(argv: string[]): Promise<void> {
     lines.push(
       `  control URL    ${controlUrl}`,
       `  control token  ${options.controlToken}`,
+      `  inspector      ${server.inspectorUrl}`,
       'Stop with Ctrl+C.',
     );
     process.stdout.write(`${lines.join('\n')}\n`);

@@ -155,7 +155,15 @@ export interface InternalClock extends FakeClock {
   pin(ms: number): void;
   /** Makes what is due by now happen, and leaves the clock as it was (before each request). */
   catchUp(): void;
+  /** How it moves now (`GET /_fake/clock`). */
+  mode(): ClockMode;
 }
+
+/**
+ * How the clock moves: `frozen` after `set` or `advance`, `running` at real pace from a moved time
+ * after `run()`, `realTime` the machine's own time (at first, and after `useRealTime()`).
+ */
+export type ClockMode = 'frozen' | 'running' | 'realTime';
 
 /**
  * @param runDue - Makes everything due up to `to` happen (the scheduler) and says what happened;
@@ -207,5 +215,6 @@ export function createClock(runDue: (from: number, to: number, move: boolean) =>
       runDue(now, now, false);
       frozen = real ? null : now;
     },
+    mode: () => (frozen !== null ? 'frozen' : ahead === 0 ? 'realTime' : 'running'),
   };
 }

@@ -1,5 +1,6 @@
 import type { Incoming } from './body.js';
-import type { FakeDuration } from './clock.js';
+import type { ClockMode, FakeDuration } from './clock.js';
+import { recordsOf } from './control-records.js';
 import { FakeApiError, invalid, oneLine } from './errors.js';
 import type { FakeChainbill } from './fake.js';
 import type { FakeFault, FakeFaultMatch, FakePendingFault } from './faults.js';
@@ -37,7 +38,7 @@ export const controlEndpoints: readonly ControlEndpoint[] = [
   { method: 'GET', path: '/_fake/', handle: info },
   { method: 'POST', path: '/_fake/seed', handle: ({ fake, body }) => new Created(applySeedFile(fake, body)) },
   { method: 'POST', path: '/_fake/simulate/{name}', handle: simulate },
-  { method: 'GET', path: '/_fake/clock', handle: ({ fake }) => ({ now: fake.clock.now().toISOString() }) },
+  { method: 'GET', path: '/_fake/clock', handle: ({ fake }) => clockOf(fake) },
   { method: 'POST', path: '/_fake/clock', handle: moveClock },
   { method: 'GET', path: '/_fake/faults', handle: ({ fake }) => ({ pending: pendingOf(fake) }) },
   { method: 'POST', path: '/_fake/faults', handle: addFault },
@@ -61,8 +62,19 @@ export const controlEndpoints: readonly ControlEndpoint[] = [
     query: true,
     handle: (call) => since(call, 'events', internalsOf(call.fake).state.events),
   },
+  {
+    method: 'GET',
+    path: '/_fake/records',
+    query: true,
+    handle: ({ fake, incoming }) => recordsOf(fake, incoming.url.searchParams),
+  },
   { method: 'POST', path: '/_fake/reset', handle: reset },
 ];
+
+/** The fake's time, and how it moves: it stands still, runs on from a moved time, or is real time. */
+function clockOf(fake: FakeChainbill): { now: string; mode: ClockMode } {
+  return { now: fake.clock.now().toISOString(), mode: internalsOf(fake).state.clock.mode() };
+}
 
 function info({ fake, incoming }: Call): unknown {
   const origin = incoming.url.origin;
@@ -118,7 +130,7 @@ function moveClock({ fake, body }: Call): unknown {
   if (body[mode] !== true) throw invalid(mode, 'must be true');
   if (mode === 'run') fake.clock.run();
   else fake.clock.useRealTime();
-  return { now: fake.clock.now().toISOString() };
+  return clockOf(fake);
 }
 
 function addFault({ fake, body }: Call): unknown {

@@ -1,6 +1,7 @@
 import type { Incoming } from './body.js';
 import { controlAnswer } from './control.js';
 import { createFakeCore, type FakeChainbill, type FakeListenOptions } from './fake.js';
+import { inspectorAnswer, inspectorPath, isInspectorPath } from './inspector.js';
 import type { FakeChainbillOptions } from './options.js';
 import { type FakeServer, serve } from './server.js';
 import { internalsOf } from './slot.js';
@@ -34,22 +35,26 @@ export interface ServeOptions extends FakeListenOptions {
 
 /**
  * Serves a fake over real HTTP: the edge where the server is built and, with a control token, the
- * control API wired beside the API (`/_fake/…`, docs/fake-server.md). The fake itself knows
- * neither the server nor the control API.
+ * control API wired beside the API (`/_fake/…`) and the inspector's page (`/_fake/ui`,
+ * docs/fake-server.md). The fake itself knows neither the server nor the control API.
  *
  * @param fake - The fake.
  * @param options - `port`, `host`, `controlToken`, `startupSeed`.
- * @returns The running server.
+ * @returns The running server, with `inspectorUrl` when there is a control token.
  */
-export function listen(fake: FakeChainbill, options: ServeOptions = {}): Promise<FakeServer> {
+export async function listen(fake: FakeChainbill, options: ServeOptions = {}): Promise<FakeServer> {
   const { port, host, controlToken, startupSeed } = options;
   const { answer, basePath } = internalsOf(fake);
-  const handle =
-    controlToken === undefined
-      ? answer
-      : (incoming: Incoming) =>
-          incoming.url.pathname.startsWith('/_fake/') || incoming.url.pathname === '/_fake'
-            ? controlAnswer(fake, controlToken, incoming, startupSeed)
-            : answer(incoming);
-  return serve(handle, basePath, port, host);
+  if (controlToken === undefined) return serve(answer, basePath, port, host);
+  const handle = (incoming: Incoming): Promise<Response> => {
+    const path = incoming.url.pathname;
+    if (isInspectorPath(path)) return inspectorAnswer(incoming);
+    if (path.startsWith('/_fake/') || path === '/_fake')
+      return controlAnswer(fake, controlToken, incoming, startupSeed);
+    return answer(incoming);
+  };
+  const server = await serve(handle, basePath, port, host);
+  const origin = new URL(server.url).origin;
+  server.inspectorUrl = `${origin}${inspectorPath}#token=${encodeURIComponent(controlToken)}`;
+  return server;
 }

@@ -16,6 +16,11 @@ export interface FakeServer {
   url: string;
   /** The port it listens on. */
   port: number;
+  /**
+   * With a control token: the inspector's page, with the token in its fragment
+   * (`http://127.0.0.1:53211/_fake/ui#token=…`; docs/fake-server.md: The inspector).
+   */
+  inspectorUrl?: string;
   /** Stops listening and closes open connections (a request held by an injected delay ends with its connection). */
   close(): Promise<void>;
 }

@@ -32,6 +32,8 @@ export interface Started {
   baseUrl: string;
   controlUrl: string;
   controlToken: string;
+  /** The inspector's page, the token in its fragment. */
+  inspectorUrl: string;
   organizations: { id: string; keys: { sandbox: string[]; live: string[] } }[];
   names: Record<string, string>;
   pid: number;

@@ -183,7 +183,10 @@ describe('control API: endpoints', () => {
       to: '2030-01-02T02:00:00.000Z',
       renewed: [],
     });
-    expect((await control('GET', '/_fake/clock')).body).toEqual({ now: '2030-01-02T02:00:00.000Z' });
+    expect((await control('GET', '/_fake/clock')).body).toEqual({
+      now: '2030-01-02T02:00:00.000Z',
+      mode: 'frozen',
+    });
     for (const body of [
       { advance: -1 },
       { advance: { days: -1 } },

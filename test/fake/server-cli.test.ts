@@ -89,7 +89,7 @@ describe('chainbill-fake serves a seeded organization', () => {
     }
   });
 
-  it('prints the base URL, each key and the control token without --json', async () => {
+  it('prints the base URL, each key, the control token and the inspector without --json', async () => {
     const child = spawn(
       process.execPath,
       [cli, '--port', '0', '--org', 'org_demo', '--control-token', 'ctl-demo-token'],
@@ -110,6 +110,7 @@ describe('chainbill-fake serves a seeded organization', () => {
     expect(out).toMatch(/live +key +sk_live_\w+ +\(org_demo\)/);
     expect(out).toMatch(/control URL +http:\/\/127\.0\.0\.1:\d+\/_fake\//);
     expect(out).toContain('control token  ctl-demo-token');
+    expect(out).toMatch(/inspector +http:\/\/127\.0\.0\.1:\d+\/_fake\/ui#token=ctl-demo-token\n/);
     child.kill('SIGTERM');
     expect(await exited(child)).toBe(0);
   });

@@ -1,0 +1,194 @@
+// The inspector of chainbill-fake (docs/fake-server.md: The inspector): reads the control token
+// from the URL fragment, which never reaches a server, and polls the control API once a second.
+
+import { controlApi, describeError } from './api.js';
+import { renderChain } from './chain.js';
+import { renderClock, renderFaults, wireControls } from './controls.js';
+import { byId } from './dom.js';
+import { Log } from './logs.js';
+import { renderRecords } from './records.js';
+
+const pollMs = 1000;
+const requests = new Log('requests', byId('requests'));
+const events = new Log('events', byId('events'));
+
+/** The call of the control API with the current token, or `null` before there is one. */
+let call = null;
+let timer;
+/** The reads of the fake, one after another: two at once would show a log's entries twice. */
+let reads = Promise.resolve();
+/** The token changed: what is shown belongs to another one. */
+let restarted = false;
+/** The fake was reset: its logs count from 1 again. */
+let logsReset = false;
+/** The records last shown, as JSON: the tables are rebuilt only when they change. */
+let shownRecords = '';
+/** Something moves on the chain with the clock, so the records change without a log entry. */
+let moving = false;
+let refreshRecords = true;
+
+function tokenFromUrl() {
+  return new URLSearchParams(location.hash.slice(1)).get('token');
+}
+
+function start() {
+  const token = tokenFromUrl();
+  call = token ? controlApi(token) : null;
+  restarted = true;
+  void poll();
+}
+
+/** Reads the fake once more, after any read under way. */
+function poll() {
+  clearTimeout(timer);
+  reads = reads.then(readOnce).catch((error) => {
+    // A bug of the page itself: say so, and let the browser report it as uncaught.
+    notice(`The inspector failed: ${describeError(error)}. Reload the page.`);
+    reportError(error);
+  });
+  return reads;
+}
+
+async function readOnce() {
+  clearTimeout(timer);
+  if (restarted) {
+    restarted = false;
+    showData(false);
+    refreshRecords = true;
+    if (call === null) {
+      askForToken(
+        'Paste the control token that chainbill-fake printed, or open the inspector URL it printed.',
+      );
+      return;
+    }
+  }
+  if (logsReset) {
+    logsReset = false;
+    requests.clear();
+    events.clear();
+  }
+  const current = call;
+  if (current === null) return;
+  try {
+    const [clock, faults, newRequests, newEvents] = await Promise.all([
+      current('GET', 'clock'),
+      current('GET', 'faults'),
+      requests.read(current),
+      events.read(current),
+    ]);
+    renderClock(clock);
+    renderFaults(faults.pending);
+    if (refreshRecords || newRequests || newEvents || (moving && clock.mode !== 'frozen')) {
+      refreshRecords = false;
+      showRecords(await current('GET', 'records'));
+    }
+    notice(null);
+    showData(true);
+  } catch (error) {
+    if (error?.refusedToken) {
+      call = null;
+      showData(false);
+      askForToken(
+        `The control token in this URL was refused (${describeError(error)}). Open the inspector URL that chainbill-fake printed, or paste its control token.`,
+      );
+      return;
+    }
+    notice(describeError(error));
+  }
+  clearTimeout(timer);
+  timer = setTimeout(poll, pollMs);
+}
+
+function showRecords(answer) {
+  const json = JSON.stringify(answer);
+  if (json === shownRecords) return;
+  shownRecords = json;
+  renderRecords(byId('records'), answer);
+  renderChain(byId('chain'), answer, {
+    pay: (id) => simulate('payCheckout', id),
+    execute: (id) => simulate('executePayout', id),
+  });
+  moving = answer.scopes.some((scope) =>
+    [...(scope.resources.checkouts?.data ?? []), ...(scope.resources.payouts?.data ?? [])].some((record) =>
+      ['detected', 'confirming', 'executed', 'verifying'].includes(record.status),
+    ),
+  );
+}
+
+function simulate(name, id) {
+  return act(`${name} ${id}`, async () => {
+    const { result } = await call('POST', `simulate/${name}`, { args: [id] });
+    return `now ${result?.status ?? 'done'}`;
+  });
+}
+
+/**
+ * Runs one action, reads the fake again, then shows the action's answer or its error: once it
+ * shows, the page shows what the action did.
+ *
+ * @param {string} label
+ * @param {() => Promise<string>} work
+ */
+async function act(label, work) {
+  if (call === null) return;
+  const answer = byId('answer');
+  answer.className = 'pending';
+  answer.textContent = `${label}…`;
+  let outcome;
+  let failed = false;
+  try {
+    outcome = `${label}: ${await work()}`;
+  } catch (error) {
+    failed = true;
+    outcome = `${label} failed: ${describeError(error)}`;
+  }
+  refreshRecords = true;
+  await poll();
+  answer.className = failed ? 'error' : 'ok';
+  answer.textContent = outcome;
+}
+
+function showData(shown) {
+  byId('data').hidden = !shown;
+  byId('clock').hidden = !shown;
+  byId('reset').hidden = !shown;
+  if (!shown) {
+    byId('records').replaceChildren();
+    byId('chain').replaceChildren();
+    byId('faults').replaceChildren();
+    requests.clear();
+    events.clear();
+    shownRecords = '';
+  }
+  if (shown) byId('token-form').hidden = true;
+}
+
+function askForToken(message) {
+  notice(message);
+  byId('token-form').hidden = false;
+}
+
+function notice(message) {
+  const element = byId('notice');
+  element.hidden = message === null;
+  element.textContent = message ?? '';
+}
+
+const tokenForm = /** @type {HTMLFormElement} */ (byId('token-form'));
+tokenForm.addEventListener('submit', (event) => {
+  event.preventDefault();
+  const token = String(new FormData(tokenForm).get('token') ?? '').trim();
+  tokenForm.reset();
+  const hash = `#token=${encodeURIComponent(token)}`;
+  if (location.hash === hash) start();
+  else location.hash = hash;
+});
+addEventListener('hashchange', start);
+wireControls({
+  call: (method, path, body) => call(method, path, body),
+  act,
+  afterReset: () => {
+    logsReset = true;
+  },
+});
+start();

@@ -49,17 +49,21 @@ export interface CallInput {
  * @throws {RequestValidationError} naming an argument an entry without params does not take.
  */
 export function inputOf(entry: CatalogEntry, args: Record<string, unknown>): CallInput {
-  const { id, ...rest } = args;
+  // Own keys only: nothing inherited is ever read as an argument.
+  const { id, ...rest } = Object.fromEntries(Object.entries(args));
   // Any JSON may come as `id`: the method's path id check refuses what is not a string of its prefix.
   const input: CallInput = entry.idPrefix === undefined ? {} : { id: id as string | undefined };
   if (entry.idPrefix === undefined && 'id' in args) rest['id'] = id;
   if (entry.takesParams) return { ...input, params: rest };
   const extra = Object.keys(rest)[0];
-  if (extra !== undefined)
-    throw new RequestValidationError(extra, [
-      { path: [extra], code: 'unrecognized_keys', message: `is not an argument of ${entry.name}` },
-    ]);
+  if (extra !== undefined) throw unknownArgument(entry, extra);
   return input;
+}
+
+function unknownArgument(entry: CatalogEntry, name: string): RequestValidationError {
+  return new RequestValidationError(name, [
+    { path: [name], code: 'unrecognized_keys', message: `is not an argument of ${entry.name}` },
+  ]);
 }
 
 /**

@@ -140,6 +140,35 @@ describe('list tools', () => {
   });
 });
 
+describe('hostile arguments', () => {
+  it('are refused before anything is sent, naming the argument', async () => {
+    const { call, fake } = await connect({ tools: 'write', allowApprove: true });
+    let deep: unknown = 'bottom';
+    for (let i = 0; i < 5000; i += 1) deep = { deep };
+    const cases: [string, Record<string, unknown>, string][] = [
+      ['payouts_list', { status: deep }, 'status'],
+      ['payouts_list', { due_date_after: '+275760-09-13T00:00:00.001Z' }, 'due_date_after'],
+      [
+        'payouts_create',
+        { recipient_address: 'T\ud800', chain: 'tron', token: 'USDT', amount: 1, currency: 'USD' },
+        'recipient_address',
+      ],
+      ['payouts_cancel', { id: { toString: 'po_1' } }, 'id'],
+      ['payouts_approve', { id: 'po_1/../po_2' }, 'id'],
+    ];
+    for (const [tool, args, param] of cases) {
+      const answer = await call(tool, args);
+      expect(answer.isError, `${tool} ${param}`).toBe(true);
+      expect(answer.json['error'], tool).toMatchObject({ type: 'RequestValidationError', param });
+    }
+    expect(fake.requests).toHaveLength(0);
+    // The MCP SDK drops a `"__proto__"` key as it reads the request: nothing of it is sent.
+    const listed = await call('payouts_list', JSON.parse('{"__proto__": {"limit": 5, "status": "draft"}}'));
+    expect(listed.isError).toBe(false);
+    expect(fake.requests.map((request) => request.query)).toEqual([{}]);
+  });
+});
+
 describe('errors', () => {
   it('carry type, code, param, requestId and message, never a stack', async () => {
     const { call } = await connect({ tools: 'write' });

@@ -40,8 +40,9 @@ export interface ServerSetup {
 const instructions = `Tools of the Chainbill stablecoin payments API, one per API operation.
 List tools answer one page and a next_cursor (or next_offset): page on purpose, never all at once.
 A failed call answers isError with { error: { type, code, param, requestId, message } }.
-Money: payouts_create makes a draft and moves nothing. Approving a payout is the person's decision:
-when offered, payouts_approve asks them in this client and shows the payout as the API has it.`;
+Money: creating a payout makes a draft and moves nothing. Approving one is the person's decision:
+a tool that approves is offered only when the person allowed it, and each call asks them in this
+client, showing the payout as the API has it.`;
 
 // One boolean the person must tick: an accept without it, or with `false`, approves nothing.
 const requestedSchema = {

@@ -25,7 +25,7 @@ export interface Setup {
   /** How long an approval waits, in ms (default 60 000). */
   approvalTimeoutMs?: number;
   /** Options of the client the tools call through; it talks to `fake` unless `baseUrl` and `apiKey` say otherwise. */
-  client?: ClientOptions & { apiKey: string };
+  client?: ClientOptions;
 }
 
 /** A connected pair: the SDK's own `Client` and a chainbill-mcp server, over an in-memory transport. */
@@ -62,7 +62,7 @@ export async function connect(setup: Setup = {}): Promise<Connected> {
   };
   const server = createChainbillMcpServer({
     client: new Chainbill(options),
-    apiKey: options.apiKey,
+    apiKey: options.apiKey ?? fake.apiKey,
     tools: selectTools(setup.tools ?? 'read', setup.allowApprove ?? false),
     audit: setup.audit,
     approvalTimeoutMs: setup.approvalTimeoutMs ?? 60_000,

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Fails when a committed package-lock.json is not what `npm install --package-lock-only` would
-# write from its package.json (issue 20): a stale lockfile makes `npm install` in a fresh clone
+# write from its package.json: a stale lockfile makes `npm install` in a fresh clone
 # rewrite it. Checks the repository's own and the Jest example's (examples/jest, used by `npm ci`
 # in scripts/jest-example.sh).
 #

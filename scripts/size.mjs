@@ -16,12 +16,8 @@ import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { bundleSize, coldImports, dist, marginalSizes, root } from './bench/footprint.mjs';
 
-// What the whole app bundle may weigh, gzip. Issue 21 set the goal at 28 KB with the address
-// checks; the bundle is 38.0 KB, and the libraries alone add 21 KB of it (ky 8.1, zod 7.9,
-// @noble/hashes 4.1, @scure/base 1.2, `--by-module`), so 28 KB leaves our code 7 KB of its 15.9:
-// not without dropping checks or a library (docs/performance.md, "Bundle"). The budget holds the
-// line at what is reached, with a margin for a small fix; the per-call work of issue 21 added
-// 0.2 KB (the in-place check 0.9 KB, zod's compiled object parser 1.0 KB fewer).
+// What the whole app bundle may weigh, gzip: what is reached, with a margin for a small fix. The
+// 28 KB goal is out of reach without dropping checks or a library (docs/performance.md, "Bundle").
 const budgetBytes = 38.5 * 1024;
 const runs = 11;
 /** Every error class the build exports, read from it, so that a new one is counted too. */

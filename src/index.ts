@@ -1,3 +1,10 @@
+/**
+ * `chainbill`: the typed client of the Chainbill API ({@link Chainbill}), its errors, and the money
+ * helpers. Start with the [quickstart](../docs/quickstart.md); every method is in the
+ * [API tour](../docs/api-tour.md).
+ *
+ * @module chainbill
+ */
 export { Chainbill } from './client.js';
 export { isValidAddress } from './core/address.js';
 export type { QueryValue, RawGetOptions, RawListOptions, RawRequestOptions } from './core/api-client.js';

@@ -1,5 +1,5 @@
 /**
- * `isValidAddress` (DESIGN.md: Money safety; issue 18): vectors from EIP-55 and from base58check
+ * `isValidAddress` (docs/money.md): vectors from EIP-55 and from base58check
  * encodings, refusals, properties over generated addresses, and hostile input. Properties run on a
  * fixed seed, printed once; `FC_SEED=<n>` runs another. The checks `payouts.create` builds on
  * them: payout-checks.test.ts.

@@ -1,11 +1,11 @@
 /**
- * The guides run as written (issues 11, 12 and 20). Every `ts` block of the README and of
- * docs/*.md type-checks with @tsconfig/strictest's settings, in modules made as
- * test/docs-snippets.ts says, in `npm test`'s one type check (scripts/typecheck.ts); docs/api-tour.md must show every public method of every resource,
- * found by walking a live client, so a new method without a snippet fails here by name.
+ * The guides run as written. Every `ts` block of the README and of docs/*.md type-checks with
+ * @tsconfig/strictest's settings, in modules made as test/docs-snippets.ts says, in `npm test`'s
+ * one type check (scripts/typecheck.ts); docs/api-tour.md must show every public method of every
+ * resource, found by walking a live client, so a new method without a snippet fails here by name.
  *
- * What runs, and must then leave nothing open (issue 20: the quickstart's `listen()` snippet kept
- * its script alive): a module that imports from `vitest` is a test file (docs/testing.md): it
+ * What runs, and must then leave nothing open (a `listen()` snippet that keeps its script alive
+ * fails): a module that imports from `vitest` is a test file (docs/testing.md): it
  * registers its tests inside this file, they run here, and once its own `afterAll` hooks are done
  * no server, socket or timer it opened may remain. Any other module without a snippet context is
  * a script: it runs in a child process (test/docs-snippet-run.ts, against a fake standing in for

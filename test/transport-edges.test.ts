@@ -1,5 +1,5 @@
 /**
- * The transport against servers that misbehave on purpose (issue: trust at the edges): bodies that
+ * The transport against servers that misbehave on purpose: bodies that
  * never end or decompress to gigabytes, redirects to other servers, server text that echoes the
  * key, bytes that are not UTF-8. Each server is a real `node:http` server on 127.0.0.1.
  */

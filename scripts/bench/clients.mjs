@@ -1,5 +1,5 @@
 /**
- * The contenders of the benchmark (issue 21), each set up once against the loopback server:
+ * The contenders of the benchmark, each set up once against the loopback server:
  *
  * - `raw`: what a caller writes without any library: `fetch(url)`, `JSON.parse(await res.text())`.
  * - `ky`: the floor. ky stays the SDK's HTTP layer, so the SDK's own cost is what it adds above a

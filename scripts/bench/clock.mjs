@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The fake's test clock at scale (issue 12): a year of daily `fake.clock.advance({ days: 1 })`
+ * The fake's test clock at scale: a year of daily `fake.clock.advance({ days: 1 })`
  * over 1 000 subscriptions, the goal being under a second. Measures the shipped code: run
  * `npm run build` first. Prints one line per run and the median; exits 0 whatever the figure (a
  * benchmark, not a test: docs/performance.md).

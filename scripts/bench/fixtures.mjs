@@ -2,7 +2,7 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { createBase58check } from '@scure/base';
 
 /**
- * Response bodies for the benchmark (issue 10): payout intents shaped as `PayoutIntent` in
+ * Response bodies for the benchmark: payout intents shaped as `PayoutIntent` in
  * src/resources/payouts.ts, every field valid for its schema, so the validated client does the
  * whole parse, not an early failure. The server serializes these once, at start-up.
  */

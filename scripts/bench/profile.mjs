@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Where a client's time and garbage go, for one scenario of the bench (issue 21: profile first).
+ * Where a client's time and garbage go, for one scenario of the bench.
  *
  *   node --expose-gc --cpu-prof --cpu-prof-dir=.tmp/prof scripts/bench/profile.mjs \
  *     --scenario page|create|walk|concurrent --client sdk|ky|raw [--calls 3000]

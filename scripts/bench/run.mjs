@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
- * The SDK's own per-call cost, above the bare ky instance it sends through (issue 21; issue 10
- * before it measured against raw fetch). Measures the shipped code: run `npm run build` first.
+ * The SDK's own per-call cost, above the bare ky instance it sends through (raw fetch is shown
+ * beside it). Measures the shipped code: run `npm run build` first.
  *
  *   node scripts/bench/run.mjs           # full: 80 rounds, 11 walks, bundle and cold import (~2 min)
  *   node scripts/bench/run.mjs --short   # CI: fewer rounds, no bundle rows; exits 1 only when a
@@ -42,7 +42,7 @@ const config = flags.short
   ? { calls: 50, rounds: 12, warmup: 3, batchRounds: 6, walkItems: 20_000, walkRounds: 3 }
   : { calls: 50, rounds: 80, warmup: 5, batchRounds: 40, walkItems: 20_000, walkRounds: 11 };
 const concurrency = 200;
-/** Goals of issue 21, as SDK ÷ bare ky; `slack` is how far past one `--short` fails. */
+/** The goals, as SDK ÷ bare ky (docs/performance.md); `slack` is how far past one `--short` fails. */
 const goals = {
   list: { op: '≤', value: 1.15 },
   create: { op: '≤', value: 1.1 },
@@ -188,7 +188,7 @@ try {
     ]),
   );
 
-  // `chainbill.withOptions(…)`: µs per call of 10 000 (a client per tenant, issue 11).
+  // `chainbill.withOptions(…)`: µs per call of 10 000 (a client per tenant).
   results.withOptionsMicros = withOptionsCost(clients.sdk.client);
   if (!flags.short) results.footprint = await footprint();
   report(results, { pageBytes: server.pageBytes, goals, short: flags.short, json: flags.json });

@@ -1,6 +1,6 @@
 /**
- * Interleaved rounds and the summary of their blocks, for the benchmark (issues 10 and 21). Nothing here
- * knows about HTTP: a contender is a function that runs one block and returns its figure.
+ * Interleaved rounds and the summary of their blocks, for the benchmark. Nothing here knows about
+ * HTTP: a contender is a function that runs one block and returns its figure.
  */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';

@@ -6,12 +6,12 @@ import { decimalPlaces, tokenDecimals } from './money.js';
 import type { Chain, Token } from './types.js';
 import { chains } from './types.js';
 
-// The checks on what a payout sends: the recipient address and the amount (DESIGN.md: "Money
-// safety: addresses, amounts, settlement"). Offline, from the address alone: no network, no RPC.
+// The checks on what a payout sends: the recipient address and the amount (docs/money.md).
+// Offline, from the address alone: no network, no RPC.
 
 /**
- * The issuers' own token contracts per chain (Tether's USDT, Circle's native USDC), as DESIGN.md
- * lists them: a payout sent to one of them is lost. Base has no USDT of Tether's.
+ * The issuers' own token contracts per chain (Tether's USDT, Circle's native USDC), as
+ * docs/money.md lists them: a payout sent to one of them is lost. Base has no USDT of Tether's.
  *
  * @internal
  */

@@ -7,7 +7,7 @@ import type { RequestOptions } from './request-options.js';
 /** A query parameter of a raw call: sent as text (`true`, `20`); `undefined` is left out. */
 export type QueryValue = string | number | boolean | undefined;
 
-/** Options of a raw `get` (DESIGN.md: The client): the query and the per-call options. */
+/** Options of a raw `get` (docs/raw-calls.md): the query and the per-call options. */
 export interface RawGetOptions extends RequestOptions {
   /** Query parameters, by wire name; sent as `URLSearchParams` encodes them. */
   query?: Record<string, QueryValue> | undefined;

@@ -16,7 +16,7 @@ export interface WithResponse<T> {
 
 /**
  * The promise every resource method returns: await it for the parsed result, or call
- * {@link APIPromise.withResponse} for the HTTP response as well (DESIGN.md: Responses).
+ * {@link APIPromise.withResponse} for the HTTP response as well.
  *
  * The request starts when the method is called, like any promise-returning function.
  */

@@ -2,7 +2,7 @@ import type { Hooks } from './hooks.js';
 import type { Logger, LogLevel } from './logger.js';
 import type { Fetch, HeadersLike } from './types.js';
 
-/** Options of the `Chainbill` client (DESIGN.md: The client). */
+/** Options of the `Chainbill` client (docs/quickstart.md). */
 export interface ClientOptions {
   /**
    * Secret API key, `sk_live_…` (live) or `sk_test_…` (sandbox).

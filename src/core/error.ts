@@ -1,5 +1,5 @@
 /**
- * The error tree of the SDK (DESIGN.md: Errors). Every failure a call can produce is a
+ * The error tree of the SDK (docs/errors.md). Every failure a call can produce is a
  * {@link ChainbillError}; ky's and fetch's errors never reach the caller, they are kept as `cause`.
  *
  * @module
@@ -130,7 +130,7 @@ export class APIError extends ChainbillError {
 
   /** @param init - Status, parsed error body, headers, raw body and request id. */
   constructor(init: APIErrorInit) {
-    // The API's message verbatim (DESIGN.md: Errors); the status is in `status`.
+    // The API's message verbatim; the status is in `status`.
     super(
       init.error?.message ??
         init.message ??

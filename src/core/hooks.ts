@@ -1,7 +1,7 @@
 import type { ChainbillError } from './error.js';
 
 /**
- * What a hook is told about one attempt of a call (DESIGN.md: Hooks and telemetry). Frozen; it
+ * What a hook is told about one attempt of a call (docs/hooks.md). Frozen; it
  * never holds the API key or the `Authorization` header, nor a body.
  */
 export interface HookInfo {

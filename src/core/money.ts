@@ -7,7 +7,7 @@ const decimalPattern = /^(\d+)(?:\.(\d+))?$/;
 
 /**
  * An atomic amount as the API writes it and {@link fromAtomicUnits} reads it: ASCII digits only,
- * no sign, point, exponent, `0x` or whitespace (DESIGN.md: Responses). Response schemas use it too.
+ * no sign, point, exponent, `0x` or whitespace (docs/money.md). Response schemas use it too.
  */
 export const atomicPattern: RegExp = /^\d+$/;
 

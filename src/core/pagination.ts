@@ -156,7 +156,7 @@ function itemsOf<T>(pages: AsyncGenerator<Page<T>, void, undefined>): AsyncItera
     if (result.done) return { done: true, value: undefined };
     items = result.value.data;
     index = 0;
-    // An empty page with has_more: true is not the end (DESIGN.md: Lists); the next one may hold items.
+    // An empty page with has_more: true is not the end (docs/pagination.md); the next one may hold items.
     return index < items.length ? { done: false, value: items[index++] as T } : pages.next().then(fromPage);
   };
   const iterator = {

@@ -2,7 +2,7 @@ import type { Hooks } from './hooks.js';
 import type { HeadersLike } from './types.js';
 
 /**
- * Per-call options, the optional last argument of every resource method (DESIGN.md: Resources).
+ * Per-call options, the optional last argument of every resource method (docs/api-tour.md).
  * Every field may be `undefined`, which means "not given" (for `exactOptionalPropertyTypes`).
  */
 export interface RequestOptions {
@@ -31,6 +31,6 @@ export interface RequestOptions {
    * and the `idempotencyKey` option.
    */
   headers?: HeadersLike | undefined;
-  /** Hooks for this call, run after the client's (DESIGN.md: Hooks and telemetry). */
+  /** Hooks for this call, run after the client's (docs/hooks.md). */
   hooks?: Hooks | undefined;
 }

@@ -13,7 +13,7 @@ import type { RequestOptions } from './request-options.js';
 
 /**
  * Base of every resource namespace (`payouts`, `customers`, …): holds the client it calls through.
- * A method is one call with its operation (STYLE.md rule 16): the operation says the method, path,
+ * A method is one call with its operation: the operation says the method, path,
  * id prefix, params and response schemas and paging; the client's one request path does the rest.
  */
 export abstract class APIResource {

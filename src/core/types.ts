@@ -1,8 +1,8 @@
 declare const unrecognized: unique symbol;
 
 /**
- * A value of a response enum that this version of the SDK does not know yet (DESIGN.md:
- * Responses). Response enums are open: `PayoutStatus` is the spec's literals `| Unrecognized`, so a
+ * A value of a response enum that this version of the SDK does not know yet.
+ * Response enums are open: `PayoutStatus` is the spec's literals `| Unrecognized`, so a
  * state the API adds later parses instead of failing; compare against the known literals and treat
  * anything else as unknown.
  */
@@ -28,7 +28,7 @@ export type Environment = (typeof environments)[number];
 export type Metadata = Record<string, unknown>;
 
 /**
- * What a `delete` resolves to (DESIGN.md: Responses): the id that was deleted and `deleted: true`,
+ * What a `delete` resolves to: the id that was deleted and `deleted: true`,
  * for any 2xx answer, with or without a body. Used by `entitlements.delete` and
  * `webhookEndpoints.delete`.
  */

@@ -3,7 +3,7 @@ import { ChainbillError } from './error.js';
 import type { RequestOptions } from './request-options.js';
 
 /**
- * Options of `payouts.waitForSettlement` (DESIGN.md: Money safety): how settled is settled, how
+ * Options of `payouts.waitForSettlement` (docs/api-tour.md): how settled is settled, how
  * often to look and for how long, and the options of each poll, which is an ordinary call.
  */
 export interface WaitForSettlementOptions extends RequestOptions {

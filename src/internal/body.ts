@@ -1,6 +1,6 @@
 /**
  * Reads a response body as text within bounds: at most `maxBytes` decoded bytes, strict UTF-8 when
- * asked, and never past the attempt's signal (DESIGN.md: Responses).
+ * asked, and never past the attempt's signal (docs/security.md).
  */
 
 /** The body grew past `maxResponseBytes`; it was abandoned at the bound. */

@@ -1,5 +1,5 @@
 /**
- * What a hook sees of an error (DESIGN.md: Hooks and telemetry): a frozen copy, never the caller's
+ * What a hook sees of an error (docs/hooks.md): a frozen copy, never the caller's
  * error object, so an observer that writes to `info.error` (or its `headers`, `body`, `issues`,
  * `cause`) cannot change what the caller catches.
  */

@@ -1,5 +1,5 @@
 /**
- * Response validation without a copy (issue 21). zod builds a new object for every object it
+ * Response validation without a copy. zod builds a new object for every object it
  * parses and a `{ value, issues }` record for every field: a page of 100 payouts made about
  * 320 KB of garbage, more than the page itself. A JSON body that fits its schema is already what
  * zod would return, so this module checks it where it lies and hands it back.

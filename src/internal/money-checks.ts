@@ -1,5 +1,5 @@
 /**
- * The checks on what a payout sends, as schema pieces (DESIGN.md: Money safety): a payout is
+ * The checks on what a payout sends, as schema pieces (docs/money.md): a payout is
  * irreversible, so an amount the token cannot carry and an address the chain cannot take are
  * refused before sending. The payout operation's params schema reads them, so the fake refuses
  * the same.

@@ -9,7 +9,7 @@ import type { HttpMethod, ListQuery, ListSpec, RequestSpec } from './types.js';
 export type Paging = 'none' | 'cursor' | 'offset';
 
 /**
- * One operation of the spec, written once, as data (STYLE.md rule 16), in its resource file: the
+ * One operation of the spec, written once, as data, in its resource file: the
  * client's method sends it and the fake's route answers it, and neither restates any of it.
  *
  * @typeParam Params - The params interface (what the caller passes).

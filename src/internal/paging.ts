@@ -17,7 +17,7 @@ const uncheckedItem: z.ZodMiniType<unknown> = /*@__PURE__*/ z.unknown();
 
 /**
  * Sends a list call and wraps it for paging: the first page now, every later page on demand, each
- * through the transport with the same options (DESIGN.md: Lists).
+ * through the transport with the same options (docs/pagination.md).
  *
  * @param transport - The client's transport.
  * @param kind - `cursor` or `offset` paging.
@@ -94,7 +94,7 @@ export class CursorTrail {
 
 /**
  * Works out the query of the page after `envelope`, or `null` at the end, and rejects envelopes
- * that would loop or stop silently (DESIGN.md: Lists).
+ * that would loop or stop silently (docs/pagination.md).
  *
  * @param kind - How the list pages.
  * @param query - The query that fetched `envelope`.

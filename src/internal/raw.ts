@@ -18,7 +18,7 @@ const unsafe = /[\\;\s\p{Cc}\p{Cs}]/u;
 const unsafeDecoded = /[/\\;\p{Cc}]/u;
 
 /**
- * Checks the path of a raw call (DESIGN.md: The client): relative to the base URL, and unable to
+ * Checks the path of a raw call (docs/raw-calls.md): relative to the base URL, and unable to
  * leave it. Segments are sent as given; callers encode ids (the `path` tag does).
  *
  * @param path - The caller's path, for example `/payouts/po_123`.

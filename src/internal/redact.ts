@@ -1,5 +1,5 @@
 /**
- * Secrets in text that comes from the server (DESIGN.md: The client). A server, a proxy or a
+ * Secrets in text that comes from the server (docs/security.md). A server, a proxy or a
  * misconfigured gateway may echo the request's `Authorization` header into an error message or a
  * body; that text must not carry the key into an error message, a log line or `JSON.stringify`.
  */

@@ -1,7 +1,7 @@
 import { APIUserAbortError, type ChainbillError, ResponseValidationError } from '../core/error.js';
 import { parseRetryAfterSeconds } from './retry-after.js';
 
-/** Statuses retried (DESIGN.md: Retries): timeouts, rate limits and transient server failures. */
+/** Statuses retried (docs/retries.md): timeouts, rate limits and transient server failures. */
 export const retryableStatuses: ReadonlySet<number> = new Set([408, 429, 500, 502, 503, 504]);
 
 /**

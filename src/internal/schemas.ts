@@ -28,7 +28,7 @@ export function lazy<T>(build: () => T): () => T {
 
 /**
  * An open response enum: the known literals plus any other string, typed as {@link Unrecognized},
- * so a value the API adds later does not break parsing (DESIGN.md: Responses).
+ * so a value the API adds later does not break parsing.
  *
  * @param values - The literals the spec lists.
  */
@@ -40,7 +40,7 @@ export function openEnum<const T extends string>(values: readonly T[]): z.ZodMin
 }
 
 /**
- * A response object (DESIGN.md: Responses): the fields the spec names, checked, and any other
+ * A response object: the fields the spec names, checked, and any other
  * field kept as it came (forward compatible). A body that fits is checked where it lies and kept
  * (`in-place.ts`); zod's parse, which copies, runs only to report what does not fit.
  *
@@ -61,7 +61,7 @@ export const nullableTime: () => z.ZodMiniNullable<z.ZodMiniString> = /*@__PURE_
   z.nullable(dateTime()),
 );
 
-/** A nullable field that may also be absent (DESIGN.md: fields that cannot exist in some states). */
+/** A nullable field that may also be absent: a field that cannot exist in some states. */
 export function maybe<T>(
   schema: z.ZodMiniType<T>,
 ): z.ZodMiniExactOptional<z.ZodMiniNullable<z.ZodMiniType<T>>> {
@@ -113,7 +113,7 @@ export const dateTimeParam: () => z.ZodMiniType<string, Date | string> = /*@__PU
 );
 
 /**
- * The options of `toArray` (DESIGN.md: Lists): `max` a positive integer, since `0`, `NaN` or
+ * The options of `toArray` (docs/pagination.md): `max` a positive integer, since `0`, `NaN` or
  * `Infinity` would otherwise collect the whole list; an unknown option is refused like any param.
  */
 export const toArrayOptions: () => z.ZodMiniType<{ max?: number | undefined }> = /*@__PURE__*/ lazy(() =>
@@ -147,7 +147,7 @@ export function idParam(prefix: string): z.ZodMiniString<string> {
 
 /**
  * An atomic amount in a response (`amount_atomic`): a decimal string of digits only, so that
- * `BigInt(value)` and `fromAtomicUnits` cannot throw on it later (DESIGN.md: Responses).
+ * `BigInt(value)` and `fromAtomicUnits` cannot throw on it later (docs/money.md).
  */
 export const atomicAmount: () => z.ZodMiniString = /*@__PURE__*/ lazy(() =>
   z.string().check(
@@ -214,7 +214,7 @@ export const cursorParam: () => z.ZodMiniType<string, string> = /*@__PURE__*/ la
 );
 
 /**
- * The success "schema" of a delete (DESIGN.md: Responses). The spec does not show the body of the
+ * The success "schema" of a delete. The spec does not show the body of the
  * 2xx answer: empty, `{}`, text, the deleted record or a confirmation all resolve to
  * `{ id, deleted: true }`; an object body that says otherwise (`deleted` present and not `true`,
  * or an `id` other than the one deleted) fails. Use with `alwaysParse: true`, so this also

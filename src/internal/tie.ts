@@ -1,6 +1,6 @@
 /**
- * Ties a zod schema to the written-out interface it checks, in both directions (DESIGN.md:
- * Responses). `z.ZodMiniType<T>` alone only proves that what the schema outputs fits `T`: an
+ * Ties a zod schema to the written-out interface it checks, in both directions.
+ * `z.ZodMiniType<T>` alone only proves that what the schema outputs fits `T`: an
  * optional interface field the schema forgot, a schema field the interface lacks, or a params
  * interface drifting from its schema all compiled. Here a key on one side only, a key optional on
  * one side only, or a key typed differently is a compile error that names the key:

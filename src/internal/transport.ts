@@ -57,7 +57,7 @@ type Attempt = { response: Response; text: string } | { error: ChainbillError };
 type AttemptInit = { attemptSignal?: AbortSignal };
 
 /**
- * The one request path of the SDK (STYLE.md rule 2): headers, idempotency key, per-attempt timeout,
+ * The one request path of the SDK: headers, idempotency key, per-attempt timeout,
  * retries with backoff and `Retry-After`, body reading, parsing and error mapping, for every call.
  * ky does the HTTP (URL joining, query and JSON encoding); the retry loop is here, because it must
  * also cover a connection that breaks while the body is read, and fail fast on a long `Retry-After`.
@@ -82,7 +82,7 @@ export class Transport {
         return globalThis.fetch(input, attempt === undefined ? init : { signal: attempt });
       },
       // A redirect would carry the request, its body and the key to a URL the caller never
-      // configured: every 3xx is answered as an error instead (DESIGN.md: Responses).
+      // configured: every 3xx is answered as an error instead (docs/security.md).
       redirect: 'manual',
       retry: 0,
       timeout: false,

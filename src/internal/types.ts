@@ -1,5 +1,5 @@
 /**
- * The shapes the request path shares (STYLE.md rule 18): a leaf module, importing nothing back, so
+ * The shapes the request path shares: a leaf module, importing nothing back, so
  * that the operations, the transport, the pager and the raw calls can all name them.
  */
 import type * as z from 'zod/mini';

@@ -10,8 +10,8 @@ const timerRange = 2_147_483_647;
 /**
  * Polls the settlement records of one payout until one has `minConfirmations`, each poll an
  * ordinary `payouts.settlements.list` call (retries, hooks, spans, redaction), with a pause of
- * `pollIntervalMs` between two and a deadline `maxWaitMs` after the first (DESIGN.md: Money
- * safety). An aborted `signal` ends it at once, and nothing is polled after.
+ * `pollIntervalMs` between two and a deadline `maxWaitMs` after the first (docs/api-tour.md).
+ * An aborted `signal` ends it at once, and nothing is polled after.
  *
  * @param settlements - The client's `payouts.settlements`.
  * @param id - The payout, prefix `po_`.

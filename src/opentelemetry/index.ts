@@ -1,9 +1,9 @@
 /**
  * `chainbill/opentelemetry`: hooks that trace every call as one OpenTelemetry CLIENT span
- * (DESIGN.md: Hooks and telemetry). `@opentelemetry/api` is an optional peer, loaded only by this
+ * (docs/hooks.md). `@opentelemetry/api` is an optional peer, loaded only by this
  * entry; `chainbill` itself never loads it.
  *
- * @module
+ * @module chainbill/opentelemetry
  */
 import { type Attributes, type Span, SpanKind, SpanStatusCode, type Tracer, trace } from '@opentelemetry/api';
 import type { HookInfo, Hooks } from '../core/hooks.js';

@@ -5,7 +5,7 @@ import { eip55 } from '../core/address.js';
 import type { Chain } from '../core/types.js';
 
 // Addresses in real form for the fake (deposit addresses, settlement `from_address`) and for tests:
-// each passes `isValidAddress` on its chain, as a real one would (DESIGN.md: Money safety).
+// each passes `isValidAddress` on its chain, as a real one would (docs/money.md).
 
 const tronVersion = 0x41;
 const hex40 = /^(?:0x)?([0-9a-fA-F]{40})$/;

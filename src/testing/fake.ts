@@ -77,7 +77,7 @@ export type FakeSimulations = PayoutSimulations &
   CheckoutSimulations &
   PaymentLinkSimulations;
 
-/** A stateful, in-memory Chainbill API (DESIGN.md: The fake API). */
+/** A stateful, in-memory Chainbill API (docs/testing.md). */
 export interface FakeChainbill {
   /** A sandbox key (`sk_test_…`) of `orgId` the fake accepts. */
   readonly apiKey: string;

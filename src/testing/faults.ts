@@ -10,7 +10,7 @@ export interface FakeFaultMatch {
 }
 
 /**
- * What happens to a matching request (DESIGN.md: Fault injection):
+ * What happens to a matching request (docs/testing.md, Fault injection):
  * - `{ status, code?, message?, retryAfter? }`: the API's error body with that status, nothing
  *   applied (`503`; `429` with `retryAfter` seconds sends `Retry-After`);
  * - `{ delay }`: the answer comes `delay` ms late (at most 2^31 − 1 ms; on the process's timers,

@@ -1,5 +1,5 @@
 /**
- * What a long-running fake keeps (DESIGN.md: The fake API): the request log, the event log and
+ * What a long-running fake keeps (docs/fake-server.md): the request log, the event log and
  * the idempotency store hold their last `historyLimit` entries (10 000 by default), so a
  * `chainbill-fake` serving for days stays within a bounded size. A leaf module: types only.
  */

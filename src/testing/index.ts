@@ -1,3 +1,11 @@
+/**
+ * `chainbill/testing`: a stateful fake of the Chainbill API for your tests
+ * ({@link createFakeChainbill}), with seeds, simulations, a test clock and fault injection.
+ * The [testing guide](../../docs/testing.md) shows each;
+ * [the fake as a server](../../docs/fake-server.md) runs it over HTTP.
+ *
+ * @module chainbill/testing
+ */
 export { addressOf, randomAddress } from './addresses.js';
 export type { FakeAdvance, FakeClock, FakeDuration } from './clock.js';
 export { createFakeChainbill } from './create.js';

@@ -1,5 +1,5 @@
 /**
- * The fake's state machines (STYLE.md rule 17). Each resource with states (payouts, checkouts,
+ * The fake's state machines. Each resource with states (payouts, checkouts,
  * subscriptions, payment links) writes its {@link Lifecycle} once, as data, in its route module:
  * where each state may go, the times the spec ties to entering a state, what entering it does
  * beyond the record, and what falls due in it on the clock. {@link transition} is the only way a

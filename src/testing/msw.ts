@@ -1,3 +1,9 @@
+/**
+ * `chainbill/testing/msw`: msw request handlers that answer from a fake, for tests that already
+ * use msw. The only entry that imports msw, an optional peer.
+ *
+ * @module chainbill/testing/msw
+ */
 import { http, type RequestHandler } from 'msw';
 import type { FakeChainbill } from './fake.js';
 

@@ -1,5 +1,5 @@
 /**
- * What the fake stores, one type per collection (STYLE.md rule 18: a leaf module, importing only
+ * What the fake stores, one type per collection (a leaf module, importing only
  * the SDK's public types, so the state, the routes and the lifecycles can all name them). Each is
  * the resource's wire shape with its enums known, plus what the fake keeps beside it.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 19, item 10: a subscription set to cancel at its period end never renews, whatever
+ * A subscription set to cancel at its period end never renews, whatever
  * happened in between: a pause, a resume, a trial, a failed charge. It used to be charged again
  * after cancel → pause → period end → resume, and stay `active` with `cancel_at_period_end: true`.
  */

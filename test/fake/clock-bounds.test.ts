@@ -1,5 +1,5 @@
 /**
- * Issue 19, items 8 and 11: one move of the clock does a bounded amount of work, and nothing is
+ * One move of the clock does a bounded amount of work, and nothing is
  * dated past the fake's last time (`+275000-01-01T00:00:00Z`). A move or a create that cannot be
  * made is refused (a `RangeError` in process, a 4xx over HTTP) before anything is stored or moved.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 19, items 6 and 7: an injected `{ delay }` ends with its request. A client's timeout or
+ * An injected `{ delay }` ends with its request. A client's timeout or
  * abort ends the call at once (not when the delay is over), `reset()` and a closed server end what
  * is still waiting, and no timer is left behind; a delay past a timer's range is refused.
  */

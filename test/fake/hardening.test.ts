@@ -5,7 +5,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { apiError, clientOf, MiB, payout, rejection, send, sendRaw } from './edge-helpers.js';
 
-// Issue 8, "Trust at the edges": what the fake refuses, over fetch, msw and real HTTP.
+// What the fake refuses at its edges, over fetch, msw and real HTTP.
 const servers: FakeServer[] = [];
 afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => server.close()));
@@ -17,7 +17,7 @@ async function listening(fake: FakeChainbill): Promise<FakeServer> {
   return server;
 }
 
-describe('15. the fake answers under its base path only', () => {
+describe('the fake answers under its base path only', () => {
   // /x/v1 ends in /v1 but is not the base path: the old loose strip of `^.*?/v1` answered it.
   const wrongBases = [
     'https://api.chainbill.test',
@@ -82,7 +82,7 @@ describe('15. the fake answers under its base path only', () => {
   });
 });
 
-describe('16. a cursor is bound to its list, filters and key', () => {
+describe('a cursor is bound to its list, filters and key', () => {
   function seeded() {
     const fake = createFakeChainbill();
     const other = fake.createApiKey({ orgId: 'org_other' });
@@ -147,7 +147,7 @@ describe('16. a cursor is bound to its list, filters and key', () => {
   });
 });
 
-describe('17. a malformed request gets a clear 4xx, never a 500', () => {
+describe('a malformed request gets a clear 4xx, never a 500', () => {
   it('malformed percent-encoding in the path is 400 path_invalid', async () => {
     const fake = createFakeChainbill();
     for (const method of ['GET', 'PATCH']) {
@@ -214,7 +214,7 @@ describe('17. a malformed request gets a clear 4xx, never a 500', () => {
   });
 });
 
-describe('18. bodies over 1 MiB are refused while they stream; an empty Idempotency-Key is 400', () => {
+describe('bodies over 1 MiB are refused while they stream; an empty Idempotency-Key is 400', () => {
   const headers = { 'content-type': 'application/json' };
 
   it('over fake.fetch: 1 MiB passes, one byte more is 413, and a long stream is not read to its end', async () => {

@@ -1,5 +1,5 @@
 /**
- * Issue 19, item 9: a long-running fake keeps bounded history. `fake.requests`, `fake.events` and
+ * A long-running fake keeps bounded history. `fake.requests`, `fake.events` and
  * the idempotency store keep the last `historyLimit` entries (10 000 by default), oldest dropped
  * first; `?since=N` on the control API stays exact across the drop; `chainbill-fake
  * --history-limit N` sets it. (What it saves in memory: test/memory/fake-history.test.ts.)

@@ -1,4 +1,4 @@
-/** The mixed requests of the long-run tests (issue 19, item 9). */
+/** The mixed requests of the long-run tests: bounded history under a steady load. */
 
 /** One of the mixed requests: even ones pause or resume with a new key, odd ones list payouts. */
 export function mixed(

@@ -1,5 +1,5 @@
 /**
- * Issue 19, item 12: one gate for seeds from every source (`fake.seed.*`, `applySeedFile`, the
+ * One gate for seeds from every source (`fake.seed.*`, `applySeedFile`, the
  * control API, `chainbill-fake --seed`): a request body's limits (1 MiB, 32 levels), ISO 8601
  * date-times, http(s) webhook URLs, the API's own field limits; and a seed file applies whole or
  * not at all. (`clock.set(null)`: test/fake/clock-bounds.test.ts.)

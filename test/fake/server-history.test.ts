@@ -1,5 +1,5 @@
 /**
- * Issue 19, item 9, over `chainbill-fake` (package tier: the built CLI): 12 000 mixed requests keep
+ * Bounded history over `chainbill-fake` (package tier: the built CLI): 12 000 mixed requests keep
  * the last 10 000 in the request log, `?since=N` stays exact across the drop, and the server's RSS
  * before and after is printed (the heap bound itself: test/memory/fake-history.test.ts).
  */

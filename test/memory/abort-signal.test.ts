@@ -1,7 +1,7 @@
 /**
- * One `AbortSignal` shared by many calls (issue: trust at the edges) keeps no listener and no
- * memory per call. Moved from test/call-edges.test.ts into the memory tier (vitest.config.ts): a
- * fork of its own, run before the other tiers, so no other test's garbage moves the figure.
+ * One `AbortSignal` shared by many calls keeps no listener and no memory per call. In the memory
+ * tier (vitest.config.ts): a fork of its own, run before the other tiers, so no other test's
+ * garbage moves the figure.
  */
 import { getEventListeners } from 'node:events';
 import { Chainbill } from 'chainbill';

@@ -1,5 +1,5 @@
 /**
- * Issue 19, item 9, in the memory tier: a long-running fake keeps bounded history. 50 000 mixed
+ * In the memory tier: a long-running fake keeps bounded history. 50 000 mixed
  * requests (lists, and pause/resume with an `Idempotency-Key`, which add no records) used to
  * retain about 1 KB each in process (every request, event and key kept forever) and grew a
  * `chainbill-fake` from 48 to 172 MB. Now the request log, the event log and the idempotency store

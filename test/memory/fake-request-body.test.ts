@@ -1,7 +1,6 @@
 /**
- * The fake refuses a body over 1 MiB while it streams, without buffering it (issue 8, "Trust at
- * the edges"), measured as the process's RSS over real HTTP. Moved from
- * test/fake/hardening.test.ts into the memory tier (vitest.config.ts): a fork of its own, run
+ * The fake refuses a body over 1 MiB while it streams, without buffering it, measured as the
+ * process's RSS over real HTTP. In the memory tier (vitest.config.ts): a fork of its own, run
  * before the other tiers, so no other test's work moves the peak.
  */
 import { createFakeChainbill, type FakeChainbill, type FakeServer } from 'chainbill/testing';
@@ -19,7 +18,7 @@ async function listening(fake: FakeChainbill): Promise<FakeServer> {
   return server;
 }
 
-describe('18. bodies over 1 MiB are refused while they stream; an empty Idempotency-Key is 400', () => {
+describe('bodies over 1 MiB are refused while they stream; an empty Idempotency-Key is 400', () => {
   it.each([false, true])(
     'over listen(): a 64 MiB body (Content-Length declared: %s) is 413, not buffered',
     async (declareLength) => {

@@ -1,8 +1,7 @@
 /**
- * The transport keeps at most `maxResponseBytes` of an endless body (issue: trust at the edges),
- * measured as the process's RSS against a real `node:http` server on 127.0.0.1. Moved from
- * test/transport-edges.test.ts into the memory tier (vitest.config.ts): a fork of its own, run
- * before the other tiers, so no other test's work moves the peak.
+ * The transport keeps at most `maxResponseBytes` of an endless body, measured as the process's RSS
+ * against a real `node:http` server on 127.0.0.1. In the memory tier (vitest.config.ts): a fork of
+ * its own, run before the other tiers, so no other test's work moves the peak.
  */
 import { Chainbill, type ClientOptions, ResponseValidationError } from 'chainbill';
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,7 @@
 /**
- * The chainbill demo: a merchant's day, told through the public client over real HTTP, and what
- * the fake adds for tests: a test clock and a lost answer retried into one payout.
+ * The chainbill demo: a merchant's day, told through the public client over real HTTP (payouts, a
+ * payout policy and a preview, billing), and what the fake adds for tests: a test clock and a
+ * lost answer retried into one payout.
  *
  *   npm run demo                      # against the embedded fake API (chainbill/testing)
  *   CHAINBILL_API_KEY=sk_test_… CHAINBILL_BASE_URL=https://…/v1 npm run demo   # against a server
@@ -8,7 +9,9 @@
 import { Chainbill } from 'chainbill';
 import { createFakeChainbill, type FakeChainbill } from 'chainbill/testing';
 import { billingStory } from './demo/billing.js';
+import { feedStory } from './demo/feed.js';
 import { payoutStory } from './demo/payouts.js';
+import { policyStory } from './demo/policy.js';
 import { testingStory } from './demo/testing.js';
 
 async function main(): Promise<void> {
@@ -29,7 +32,9 @@ async function main(): Promise<void> {
     const chainbill = new Chainbill({ apiKey: target.apiKey, baseUrl: target.baseUrl });
     console.log(`   environment: ${chainbill.environment}`);
     await payoutStory(chainbill, target.baseUrl, fake);
+    await policyStory(chainbill, fake);
     await billingStory(chainbill, fake);
+    await feedStory(chainbill, fake);
     if (fake) await testingStory(chainbill, fake);
     if (fake) console.log(`\nThe fake answered ${fake.requests.length} HTTP requests. Done.`);
     else console.log('\nDone.');

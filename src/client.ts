@@ -3,6 +3,7 @@ import { APIPromise } from './core/api-promise.js';
 import type { ClientOptions } from './core/client-options.js';
 import { AuthenticationError, ConfigurationError } from './core/error.js';
 import type { PagePromise, PaginationKind } from './core/pagination.js';
+import { checkPayoutPolicy } from './core/payout-policy.js';
 import type { RequestOptions } from './core/request-options.js';
 import type { Environment } from './core/types.js';
 import { readEnv } from './internal/env.js';
@@ -86,7 +87,8 @@ export class Chainbill extends APIClient {
    *   non-loopback host; when `timeout`, `maxRetries` or `maxResponseBytes` is out of range,
    *   `hooks` is not lists of functions, `logLevel` is not a level, `fetch` is not a function,
    *   `logger` lacks a method, or `defaultHeaders` cannot be sent or sets `Authorization` or
-   *   `Idempotency-Key`; in a browser without `dangerouslyAllowBrowser`. No message quotes a value.
+   *   `Idempotency-Key`; when `payoutPolicy` cannot be checked (docs/money.md); in a browser
+   *   without `dangerouslyAllowBrowser`. No message quotes a value.
    */
   constructor(options: ClientOptions = {}) {
     super();
@@ -114,6 +116,8 @@ export class Chainbill extends APIClient {
         "baseUrl does not end in a version such as /v1, as the API's base URL does: every call will likely be a 404.",
       );
     }
+    // Checked once: the client keeps the checked copy, which withOptions passes on as it is.
+    const payoutPolicy = options.payoutPolicy == null ? undefined : checkPayoutPolicy(options.payoutPolicy);
     // Resolved, so a copy made by withOptions never reads the environment again.
     this.#options = {
       ...options,
@@ -121,6 +125,7 @@ export class Chainbill extends APIClient {
       baseUrl: this.baseUrl,
       logLevel,
       defaultHeaders: settings.defaultHeaders,
+      payoutPolicy,
     };
     this.#transport = new Transport({
       ...settings,
@@ -133,7 +138,11 @@ export class Chainbill extends APIClient {
     if (options.checkAddresses !== undefined && typeof options.checkAddresses !== 'boolean') {
       throw new ConfigurationError('checkAddresses must be true or false.');
     }
-    this.payouts = new Payouts(this, { checkAddresses: options.checkAddresses ?? true });
+    this.payouts = new Payouts(this, {
+      checkAddresses: options.checkAddresses ?? true,
+      payoutPolicy,
+      redact: this.#transport.redact.value,
+    });
     this.paymentMethods = new PaymentMethods(this);
     this.plans = new Plans(this);
     this.entitlements = new Entitlements(this);
@@ -149,7 +158,8 @@ export class Chainbill extends APIClient {
    * A new client with this one's settings except `overrides`, each checked as the constructor
    * checks it. For platforms that act for many organizations: one client per key, made per
    * request, without reading the environment again. An override that is `undefined` is not an
-   * override (the setting is kept; pass `{}` to drop `defaultHeaders`), except `apiKey`.
+   * override (the setting is kept; pass `{}` to drop `defaultHeaders`, `payoutPolicy: null` to drop
+   * the payout policy), except `apiKey`.
    *
    * @param overrides - Any {@link ClientOptions}: `apiKey`, `timeout`, `maxRetries`, `defaultHeaders`, …
    * @returns The new client; this one is unchanged.
@@ -157,7 +167,7 @@ export class Chainbill extends APIClient {
    *   whose key is missing must not fall back to this client's key (code `api_key_invalid`).
    * @throws {ConfigurationError} when an override cannot work, as the constructor says (`baseUrl`,
    *   `timeout`, `maxRetries`, `maxResponseBytes`, `hooks`, `logLevel`, `fetch`, `logger`,
-   *   `defaultHeaders`). A copy with this client's base URL does not repeat the constructor's
+   *   `defaultHeaders`, `payoutPolicy`). A copy with this client's base URL does not repeat the constructor's
    *   warning about a missing version segment.
    * @example
    * ```ts

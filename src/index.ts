@@ -31,12 +31,15 @@ export {
   ResponseValidationError,
   UnprocessableEntityError,
 } from './core/error.js';
+export { RevenueEventFeed } from './core/feed.js';
 export type { Hook, HookInfo, Hooks } from './core/hooks.js';
 export type { Logger, LogLevel } from './core/logger.js';
 export { fromAtomicUnits, toAtomicUnits, tokenDecimals } from './core/money.js';
 export type { PaginationKind } from './core/pagination.js';
 export { Page, PagePromise } from './core/pagination.js';
 export { path } from './core/path.js';
+export type { PayoutPolicy, PayoutPolicyRule, PayoutRecipients } from './core/payout-policy.js';
+export { checkPayoutPolicy, PayoutPolicyError } from './core/payout-policy.js';
 export type { RequestOptions } from './core/request-options.js';
 export type {
   Chain,
@@ -63,6 +66,7 @@ export type * from './resources/payment-methods.js';
 export { PaymentMethods } from './resources/payment-methods.js';
 export type * from './resources/payout-intent.js';
 export type * from './resources/payout-params.js';
+export type * from './resources/payout-preview.js';
 export type * from './resources/payout-settlements.js';
 export { PayoutSettlements } from './resources/payout-settlements.js';
 export type * from './resources/payouts.js';

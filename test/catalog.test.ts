@@ -16,8 +16,11 @@ import { failure } from './helpers.js';
 import { rows, validId, validParams } from './property-rows.js';
 import { resourceMethods } from './resource-methods.js';
 
-/** Methods that send no one operation: a wait polls a list until a payout settles. */
-const notOperations = ['payouts.waitForSettlement'];
+/**
+ * Methods that send no one operation: a wait polls a list until a payout settles; a feed polls
+ * the revenue ledger for as long as its loop runs; a preview sends nothing (each has its own tests).
+ */
+const notOperations = ['payouts.waitForSettlement', 'revenueEvents.watch', 'payouts.preview'];
 
 function fakeClient() {
   const fake = createFakeChainbill();

@@ -3,10 +3,13 @@
  * first; each error carries the body's `type`, `code`, `param` and message verbatim, the status
  * apart, and the request id. Whether a status is retried is in retries.test.ts.
  */
+import { createServer } from 'node:net';
 import {
+  APIConnectionError,
   APIError,
   AuthenticationError,
   BadRequestError,
+  Chainbill,
   ChainbillError,
   ConflictError,
   InternalServerError,
@@ -17,7 +20,7 @@ import {
 } from 'chainbill';
 import { describe, expect, it } from 'vitest';
 import { failure } from './helpers.js';
-import { clientOn, json, scriptedFetch } from './scripted-fetch.js';
+import { clientOn, json, renderings, scriptedFetch } from './scripted-fetch.js';
 
 /** The spec's error body. */
 function errorBody(type: string, code: string, message: string, param: string | null) {
@@ -102,5 +105,36 @@ describe('API errors', () => {
       requestId: 'req_9',
       headers: { 'content-type': 'application/json', 'x-request-id': 'req_9', 'set-cookie': '***' },
     });
+  });
+});
+
+describe('connection errors say where', () => {
+  const key = 'sk_test_whereto4Fq9Zx';
+
+  /** A port on 127.0.0.1 that nothing listens on: taken from the system, then freed. */
+  async function closedPort(): Promise<number> {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    await new Promise((resolve) => server.close(resolve));
+    return port;
+  }
+
+  it('a refused connection names the host, the port and the innermost code', async () => {
+    const port = await closedPort();
+    const chainbill = new Chainbill({ apiKey: key, baseUrl: `http://127.0.0.1:${port}/v1`, maxRetries: 0 });
+    const error = await failure(chainbill.payouts.list());
+    expect(error).toBeInstanceOf(APIConnectionError);
+    expect((error as Error).message).toBe(
+      `Connection error reaching 127.0.0.1:${port}: fetch failed (ECONNREFUSED)`,
+    );
+    for (const text of renderings(error)) expect(text).not.toContain(key.slice(8));
+  });
+
+  it("a port fetch refuses names it, and the platform's reason from the innermost cause", async () => {
+    const chainbill = new Chainbill({ apiKey: key, baseUrl: 'http://127.0.0.1:9/v1', maxRetries: 0 });
+    const error = await failure(chainbill.payouts.list());
+    expect(error).toBeInstanceOf(APIConnectionError);
+    expect((error as Error).message).toBe('Connection error reaching 127.0.0.1:9: fetch failed (bad port)');
   });
 });

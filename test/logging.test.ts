@@ -8,6 +8,7 @@ import { Chainbill, type ClientOptions } from 'chainbill';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   apiError,
+  envelope,
   json,
   loggedClient,
   payoutFixture,
@@ -80,5 +81,58 @@ describe('logging', () => {
     );
     expect(debug).toHaveBeenCalledTimes(2);
     expectNoSecret(debug.mock.calls.flatMap((call) => call.map((arg) => inspect(arg, { depth: 10 }))));
+  });
+});
+
+describe('a logger cannot change an outcome', () => {
+  const throwing = {
+    error: () => {
+      throw new Error('log sink down');
+    },
+    warn: () => {
+      throw new Error('log sink down');
+    },
+    info: () => {
+      throw new Error('log sink down');
+    },
+    debug: () => {
+      throw new Error('log sink down');
+    },
+  };
+  const rejecting = {
+    error: () => Promise.reject(new Error('log sink down')),
+    warn: () => Promise.reject(new Error('log sink down')),
+    info: () => Promise.reject(new Error('log sink down')),
+    debug: () => Promise.reject(new Error('log sink down')),
+  };
+
+  it.each([
+    ['throw', throwing],
+    ['reject', rejecting],
+  ])('whose methods %s: a retried call still resolves, nothing is left unhandled', async (_, logger) => {
+    const unhandled: unknown[] = [];
+    const listener = (reason: unknown): void => void unhandled.push(reason);
+    process.on('unhandledRejection', listener);
+    try {
+      const { fetch, seen } = scriptedFetch(
+        apiError(503, { 'retry-after': '0' }),
+        json(200, envelope([payoutFixture()])),
+      );
+      const client = new Chainbill({
+        apiKey: secret,
+        baseUrl: 'https://api.chainbill.test', // no version segment: a warn line at construction
+        fetch,
+        logger,
+        logLevel: 'debug',
+        maxRetries: 1,
+      });
+      const page = await client.payouts.list();
+      expect(page.data.map((payout) => payout.id)).toEqual(['po_fixture1']);
+      expect(seen).toHaveLength(2);
+      for (let turn = 0; turn < 3; turn++) await new Promise((resolve) => setTimeout(resolve, 1));
+    } finally {
+      process.off('unhandledRejection', listener);
+    }
+    expect(unhandled).toEqual([]);
   });
 });

@@ -44,3 +44,13 @@ export function useLoopback(): (
     return { url: `http://127.0.0.1:${port}/v1`, hits: () => hits };
   };
 }
+
+/**
+ * Lets real I/O (sockets, a loopback server) run, one turn of the event loop at a time, until
+ * `done()` holds. Under fake timers (`setTimeout` faked, `setImmediate` not) the clock stands
+ * still meanwhile, so a test moves time and network separately.
+ */
+export async function until(done: () => boolean): Promise<void> {
+  while (!done()) await new Promise((resolve) => setImmediate(resolve));
+  await new Promise((resolve) => setImmediate(resolve)); // and what `done` set off, to its next wait
+}

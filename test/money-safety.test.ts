@@ -31,6 +31,9 @@ const lost = {
   ],
 } as const;
 
+/** A token the chain has: base has USDC only. */
+const tokenOn = (chain: string) => (chain === 'base' ? 'USDC' : 'USDT');
+
 /** The refusal of `payouts.create`, checked: nothing sent, the param, one line naming the chain, not quoting the address. */
 async function refused(params: object, param: string, words: RegExp): Promise<RequestValidationError> {
   const call = client().payouts.create({ ...payout, ...params } as never);
@@ -47,7 +50,7 @@ describe('payouts.create: recipient addresses', () => {
   it('sends a real address of each chain, in any valid case', async () => {
     const base = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
     await client().payouts.create(payout);
-    await client().payouts.create({ ...payout, chain: 'base', recipient_address: base });
+    await client().payouts.create({ ...payout, chain: 'base', token: 'USDC', recipient_address: base });
     await client().payouts.create({ ...payout, chain: 'arbitrum', recipient_address: base.toLowerCase() });
     await client().payouts.create({
       ...payout,
@@ -67,7 +70,7 @@ describe('payouts.create: recipient addresses', () => {
 
   it('refuses a checksummed EVM address with one letter of the wrong case', async () => {
     await refused(
-      { chain: 'base', recipient_address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD' },
+      { chain: 'base', token: 'USDC', recipient_address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD' },
       'recipient_address',
       /is not a valid base address: .*EIP-55/,
     );
@@ -97,9 +100,26 @@ describe('payouts.create: recipient addresses', () => {
         chain === 'tron'
           ? [address]
           : [address, address.toLowerCase(), `0x${address.slice(2).toUpperCase()}`];
-      for (const form of cases) await refused({ chain, recipient_address: form }, 'recipient_address', words);
+      for (const form of cases) {
+        await refused({ chain, token: tokenOn(chain), recipient_address: form }, 'recipient_address', words);
+      }
     },
   );
+
+  it.each([
+    ['a trailing space', 'TDT4qBNKXeGkB34Ke5KW1ZB5PjndygogKn ', 'tron'],
+    ['a leading space', ' TDT4qBNKXeGkB34Ke5KW1ZB5PjndygogKn', 'tron'],
+    ['a trailing newline', 'TDT4qBNKXeGkB34Ke5KW1ZB5PjndygogKn\n', 'tron'],
+    ['a trailing CRLF', '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed\r\n', 'arbitrum'],
+    ['a leading tab', '\t0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed', 'arbitrum'],
+  ])('says an address with %s has whitespace, not a wrong length', async (_, address, chain) => {
+    const error = await refused(
+      { chain, recipient_address: address },
+      'recipient_address',
+      new RegExp(`is not a valid ${chain} address: it has leading or trailing whitespace$`),
+    );
+    expect(error.message).not.toMatch(/characters|digits/);
+  });
 
   it('names the chain, not the address, when the chain is not one of the three', async () => {
     await refused({ chain: 'solana' }, 'chain', /must be one of/);
@@ -127,6 +147,7 @@ describe('payouts.create: recipient addresses', () => {
       copy.payouts.create({
         ...payout,
         chain: 'base',
+        token: 'USDC',
         recipient_address: '0x0000000000000000000000000000000000000000',
       }),
     ).rejects.toBeInstanceOf(BadRequestError);
@@ -145,8 +166,70 @@ describe('payouts.create: recipient addresses', () => {
 
   it('randomAddress (chainbill/testing) makes real addresses a payout accepts', async () => {
     for (const chain of ['tron', 'arbitrum', 'base'] as const)
-      await client().payouts.create({ ...payout, chain, recipient_address: randomAddress(chain) });
+      await client().payouts.create({
+        ...payout,
+        chain,
+        token: tokenOn(chain),
+        recipient_address: randomAddress(chain),
+      });
     expect(fake().requests.map((r) => r.status)).toEqual([201, 201, 201]);
+  });
+});
+
+describe('payouts.create: a token the chain has', () => {
+  it('refuses USDT on base before sending, naming the tokens base has', async () => {
+    const onBase = {
+      chain: 'base',
+      token: 'USDT',
+      recipient_address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+    };
+    const error = await refused(
+      onBase,
+      'token',
+      /^Invalid parameter `token`: USDT is not on base, which has USDC only$/,
+    );
+    expect(error.issues).toEqual([
+      { path: ['token'], code: 'custom', message: 'USDT is not on base, which has USDC only' },
+    ]);
+  });
+
+  it('the fake refuses it too, with 400 and param token', async () => {
+    const answer = await raw('POST', '/payouts', {
+      ...payout,
+      chain: 'base',
+      recipient_address: '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+    });
+    expect(answer).toMatchObject({
+      status: 400,
+      json: {
+        error: { code: 'parameter_invalid', param: 'token', message: expect.stringContaining('USDC only') },
+      },
+    });
+  });
+
+  it('sends each token its chain has, and checkAddresses: false does not turn the token check off', async () => {
+    const evm = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
+    for (const [chain, token] of [
+      ['tron', 'USDT'],
+      ['tron', 'USDC'],
+      ['arbitrum', 'USDT'],
+      ['arbitrum', 'USDC'],
+      ['base', 'USDC'],
+    ] as const)
+      await client().payouts.create({
+        ...payout,
+        chain,
+        token,
+        recipient_address: chain === 'tron' ? payout.recipient_address : evm,
+      });
+    expect(fake().requests.map((r) => r.status)).toEqual([201, 201, 201, 201, 201]);
+    const loose = client({ checkAddresses: false }).payouts.create({
+      ...payout,
+      chain: 'base',
+      recipient_address: evm,
+    });
+    await expect(loose).rejects.toMatchObject({ param: 'token' });
+    expect(fake().requests).toHaveLength(5);
   });
 });
 

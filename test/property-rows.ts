@@ -8,9 +8,11 @@
 import type { Chainbill } from 'chainbill';
 import fc from 'fast-check';
 import { type CatalogEntry, catalog } from '../src/internal/catalog.js';
+import { feedOwnedParams } from '../src/internal/feed-options.js';
 import { idPrefixes } from '../src/internal/ids.js';
 import type { Operation } from '../src/internal/operation.js';
 import { payoutSettlementOperations } from '../src/resources/payout-settlements.js';
+import { revenueEventOperations } from '../src/resources/revenue-events.js';
 import { addressOf } from '../src/testing/addresses.js';
 import {
   account,
@@ -121,6 +123,8 @@ const paramSets: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
     .map(({ account: bytes, chain: on, ...rest }) => ({
       ...rest,
       chain: on,
+      // Base has USDC only (docs/money.md): a USDT drawn for it becomes USDC.
+      ...(on === 'base' ? { token: 'USDC' } : {}),
       recipient_address: addressOf(on as 'tron' | 'arbitrum' | 'base', bytes as Uint8Array),
     })),
   'entitlements.create': fc
@@ -161,9 +165,34 @@ function caller(entry: CatalogEntry): Row['call'] {
   };
 }
 
+// Ahead of the clock: a feed behind the present would read a slice of time (a `date_to`) first.
+const feedStart = new Date('2099-01-01T00:00:00.000Z');
+
+/**
+ * Reads a revenue event feed until its first poll is answered: the options a row passes (a
+ * non-object or an array as they are, to be refused), a start, and a signal a hook aborts.
+ */
+function watchOnce(client: Chainbill, _id: string, params: never): PromiseLike<unknown> {
+  const stop = new AbortController();
+  const options =
+    typeof params === 'object' && params !== null && !Array.isArray(params)
+      ? {
+          ...(params as object),
+          from: feedStart,
+          signal: stop.signal,
+          hooks: { afterResponse: [() => stop.abort()] },
+        }
+      : params;
+  return (async () => {
+    for await (const _ of client.revenueEvents.watch(options)) {
+      // Events of the first poll: the abort ends the feed after them.
+    }
+  })();
+}
+
 /**
  * Every SDK method: a row per catalog entry (so a new operation or action in a resource's table
- * gets its row without a line of its own), and the wait, which is no operation.
+ * gets its row without a line of its own), and the wait and the feed, which are no operation.
  */
 export const rows: Row[] = [
   ...catalog.map((entry) =>
@@ -172,16 +201,33 @@ export const rows: Row[] = [
       ...(entry.fixed ? { fixed: entry.fixed } : entry.paging === 'offset' ? { fixed: { offset: 0 } } : {}),
     }),
   ),
-  // A wait is polls of the settlement list: its options are no params, and it sends the id.
+  // A wait is polls of the settlement list: its options are no params, and it sends the id. The
+  // row makes one poll, whatever the clock: its signal aborts once that poll is answered.
   {
     ...row(
       'payouts.waitForSettlement',
       payoutSettlementOperations.list,
-      (c, id) => c.payouts.waitForSettlement(id, { pollIntervalMs: 1, maxWaitMs: 1 }),
+      (c, id) => {
+        const stop = new AbortController();
+        const hooks = { afterResponse: [() => stop.abort()] };
+        return c.payouts.waitForSettlement(id, { signal: stop.signal, hooks });
+      },
       { ownParams: false },
     ),
     idPrefix: 'po_',
     sends: (id) => ({ payout_intent_id: id, limit: 100 }),
+  },
+  // A feed polls the list: its options are the list's filters, and each poll adds its own
+  // date_from (the start) and limit. The call ends the feed once its first poll is answered.
+  {
+    ...row('revenueEvents.watch', revenueEventOperations.list, watchOnce, {
+      fixed: { date_from: feedStart.toISOString(), limit: 100 },
+    }),
+    fields: Object.fromEntries(
+      Object.entries(row('revenueEvents.list', revenueEventOperations.list, watchOnce).fields).filter(
+        ([param]) => !feedOwnedParams.includes(param),
+      ),
+    ),
   },
 ];
 

@@ -1,5 +1,12 @@
 import { inspect } from 'node:util';
-import { Chainbill, type ClientOptions, type Fetch, type Logger, type PayoutIntent } from 'chainbill';
+import {
+  Chainbill,
+  type ClientOptions,
+  type Fetch,
+  type Logger,
+  type PayoutIntent,
+  type PayoutSettlement,
+} from 'chainbill';
 import { expect, vi } from 'vitest';
 
 /** A request as a scripted `fetch` saw it. */
@@ -108,6 +115,27 @@ export function payoutFixture(fields: Partial<PayoutIntent> = {}): PayoutIntent 
     environment: 'sandbox',
     created_at: '2026-01-05T10:00:00.000Z',
     updated_at: '2026-01-05T10:00:00.000Z',
+    ...fields,
+  };
+}
+
+/** A settlement record of a payout as the spec shapes it: 125.5 USDT on Tron, 1 confirmation. */
+export function settlementFixture(fields: Partial<PayoutSettlement> = {}): PayoutSettlement {
+  return {
+    id: 'ps_fixture1',
+    org_id: 'org_1',
+    payout_intent_id: 'po_fixture1',
+    tx_hash: '4a1f0c7e9b2d3c5e6f708192a3b4c5d6e7f8091a2b3c4d5e6f708192a3b4c5d6',
+    log_index: 0,
+    from_address: 'TDT4qBNKXeGkB34Ke5KW1ZB5PjndygogKn',
+    to_address: payoutParams.recipient_address,
+    amount_atomic: '125500000',
+    block_number: 71_234_567,
+    block_hash: '00000000043ef2a1b9c8d7e6f5a4b3c2d1e0f9a8b7c6d5e4f3a2b1c0d9e8f7a6',
+    confirmations: 1,
+    confirmed_at: '2026-01-05T10:05:00.000Z',
+    detected_at: '2026-01-05T10:04:57.000Z',
+    created_at: '2026-01-05T10:04:57.000Z',
     ...fields,
   };
 }

@@ -37,6 +37,11 @@ const client = new Chainbill({
 const methods = resourceMethods(client);
 const rowNames = rows.map((row) => row.name);
 /**
+ * The methods that send nothing: they check offline, so no request row or fake route fits them;
+ * each has its own tests (payouts.preview: test/payout-preview.test.ts) and a type test here too.
+ */
+const offline = ['payouts.preview'];
+/**
  * The type tests: the `*.test-d.ts` files, and `expectTypeOf(…)` lines of the resource test files
  * (so a new method's type test can live beside its behaviour, in one file).
  */
@@ -66,7 +71,8 @@ describe('the public surface', () => {
 
   it('every method has exactly one property-test row, and every row a method', () => {
     expect(rowNames.filter((name) => !methods.includes(name))).toEqual([]);
-    expect(methods.filter((name) => !rowNames.includes(name))).toEqual([]);
+    expect(methods.filter((name) => !rowNames.includes(name) && !offline.includes(name))).toEqual([]);
+    expect(offline.filter((name) => !methods.includes(name) || rowNames.includes(name))).toEqual([]);
     expect(new Set(rowNames).size).toBe(rowNames.length);
   });
 

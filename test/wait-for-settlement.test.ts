@@ -73,7 +73,7 @@ describe('payouts.waitForSettlement', () => {
       lastSettlement: { payout_intent_id: payout.id, confirmations: 3 },
     });
     expect((error as Error).message).toMatch(/did not settle with 10 confirmations within 10000 ms/);
-    expect(polls(payout.id)).toBe(4); // at 0, 4, 8 and at the deadline, 10 s
+    expect(polls(payout.id)).toBe(3); // at 0, 4 and 8 s: a poll at the deadline could not end in time
     expect(JSON.parse(JSON.stringify(error))).toMatchObject({ name: 'WaitTimeoutError', waitedMs: 10_000 });
   });
 
@@ -124,6 +124,73 @@ describe('payouts.waitForSettlement', () => {
     expect(error).toBeInstanceOf(RequestValidationError);
     expect(error).toMatchObject({ param });
     expect(fake.requests).toHaveLength(0);
+  });
+
+  it.each([
+    ['draft', /payout po_\w+ is a draft in the object given, and a draft never settles: approve it/],
+    ['canceled', /payout po_\w+ is canceled, and a canceled payout never settles/],
+  ] as const)('a %s payout object is refused at once, nothing sent', async (status, message) => {
+    const payout = fake.seed.payout({ status });
+    const error = await chainbill.payouts.waitForSettlement(payout).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RequestValidationError);
+    expect(error).toMatchObject({ param: 'status' });
+    expect((error as Error).message).toMatch(message);
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it.each([
+    ['null', null],
+    ['an object without an id', { status: 'approved' }],
+    [
+      'an id getter that throws',
+      Object.defineProperty({}, 'id', {
+        get: () => {
+          throw new Error('trap');
+        },
+      }),
+    ],
+    [
+      'a Proxy that throws on every trap',
+      new Proxy(
+        {},
+        {
+          get: () => {
+            throw new Error('trap');
+          },
+        },
+      ),
+    ],
+  ])('%s in place of a payout is refused as a bad id, nothing sent', async (_, payout) => {
+    const error = await chainbill.payouts.waitForSettlement(payout as never).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RequestValidationError);
+    expect(error).toMatchObject({ param: 'id' });
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it('takes an approved payout object as well as its id', async () => {
+    const payout = fake.seed.payout({ status: 'approved', chain: 'base' });
+    fake.simulate.settlePayout(payout.id, { confirmations: 3 });
+    const settlement = await chainbill.payouts.waitForSettlement(payout, { minConfirmations: 2 });
+    expect(settlement).toMatchObject({ payout_intent_id: payout.id, confirmations: 3 });
+  });
+
+  it('given an id, the timeout names why a payout may never settle, in the right number', async () => {
+    const draft = fake.seed.payout({ status: 'draft' });
+    const wait = chainbill.payouts.waitForSettlement(draft.id, { maxWaitMs: 1_000 }).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect((await wait) as Error).toMatchObject({
+      name: 'WaitTimeoutError',
+      message: `Payout ${draft.id} did not settle with 1 confirmation within 1000 ms (last seen: no settlement record). It may not be approved yet (a draft never settles), or it was canceled or failed; payouts.list({ status: 'failed' }) lists failed payouts.`,
+    });
+    const settled = fake.seed.payout({ status: 'approved' });
+    fake.simulate.settlePayout(settled.id, { confirmations: 1 });
+    const short = chainbill.payouts
+      .waitForSettlement(settled, { minConfirmations: 2, maxWaitMs: 1_000 })
+      .catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(((await short) as Error).message).toBe(
+      `Payout ${settled.id} did not settle with 2 confirmations within 1000 ms (last seen: 1 confirmation).`,
+    );
   });
 
   it('each poll is an ordinary call: hooks see every attempt, a 503 is retried', async () => {

@@ -4,7 +4,7 @@ import { utf8ToBytes } from '@noble/hashes/utils.js';
 import { base58 } from '@scure/base';
 import { decimalPlaces, tokenDecimals } from './money.js';
 import type { Chain, Token } from './types.js';
-import { chains } from './types.js';
+import { chains, tokens } from './types.js';
 
 // The checks on what a payout sends: the recipient address and the amount (docs/money.md).
 // Offline, from the address alone: no network, no RPC.
@@ -25,6 +25,45 @@ export const tokenContracts: Readonly<Record<Chain, Readonly<Partial<Record<Toke
 };
 
 /**
+ * The tokens `chain` has, in the spec's order: those {@link tokenContracts} lists for it, so the
+ * contracts and the tokens are one table (base: USDC only).
+ *
+ * @param chain - A chain of the spec.
+ * @returns For example `['USDT', 'USDC']` on tron, `['USDC']` on base.
+ * @internal
+ */
+export function chainTokens(chain: Chain): Token[] {
+  return tokens.filter((token) => tokenContracts[chain][token] !== undefined);
+}
+
+/**
+ * Why a payout of `token` cannot be made on `chain`, or `null`: the chain has no such token of
+ * its issuer's (a predicate for ``Invalid parameter `token`: …``).
+ *
+ * @param chain - The payout's chain.
+ * @param token - The payout's token.
+ * @returns For example `USDT is not on base, which has USDC only`, or `null`.
+ * @internal
+ */
+export function chainTokenProblem(chain: Chain, token: Token): string | null {
+  const has = chainTokens(chain);
+  if (has.includes(token)) return null;
+  return `${token} is not on ${chain}, which has ${has.join(' and ')}${has.length === 1 ? ' only' : ''}`;
+}
+
+/**
+ * An address shortened for a message: its first 6 and last 4 characters, enough to tell two
+ * recipients apart without writing out someone's address.
+ *
+ * @param address - Any address.
+ * @returns For example `TDT4qB…goKn`; a short string is cut to its first 6 characters.
+ * @internal
+ */
+export function shortAddress(address: string): string {
+  return address.length > 12 ? `${address.slice(0, 6)}…${address.slice(-4)}` : `${address.slice(0, 6)}…`;
+}
+
+/**
  * The zero address of each chain (20 zero bytes; on Tron, base58check of `0x41` and 20 zero bytes).
  *
  * @internal
@@ -36,6 +75,7 @@ export const zeroAddresses: Readonly<Record<Chain, string>> = {
 };
 
 const base58Alphabet = /^[1-9A-HJ-NP-Za-km-z]*$/;
+const edgeSpace = /^\s$/;
 const hexDigits = /^[0-9a-fA-F]*$/;
 const tronVersion = 0x41;
 
@@ -102,6 +142,10 @@ let known: Map<string, string | null> | undefined;
 
 function formProblem(chain: Chain, address: string): string | null {
   if (address === '') return 'it is empty';
+  // A paste often brings a space or a line break: say so, rather than count it as a character.
+  if (edgeSpace.test(address.charAt(0)) || edgeSpace.test(address.charAt(address.length - 1))) {
+    return 'it has leading or trailing whitespace';
+  }
   if (address.length > 64) return chain === 'tron' ? tronProblem(address) : evmProblem(address);
   known ??= new Map();
   const key = `${chain} ${address}`;

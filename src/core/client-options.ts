@@ -1,5 +1,6 @@
 import type { Hooks } from './hooks.js';
 import type { Logger, LogLevel } from './logger.js';
+import type { PayoutPolicy } from './payout-policy.js';
 import type { Fetch, HeadersLike } from './types.js';
 
 /** Options of the `Chainbill` client (docs/quickstart.md). */
@@ -80,6 +81,16 @@ export interface ClientOptions {
    * @default true
    */
   checkAddresses?: boolean | undefined;
+  /**
+   * Bounds on every payout this client sends, whoever calls it (docs/money.md, "Payout policy"):
+   * a maximum per token, the chains, the tokens, the recipients. `payouts.create` refuses a payout
+   * outside it with `PayoutPolicyError` before sending; `payouts.preview` reports it. A policy
+   * that cannot be checked is a `ConfigurationError` here. In `withOptions`, a policy replaces
+   * this one and `null` removes it. The service keeps no such policy: it is the merchant's.
+   * @default no policy
+   * @example { maxAmount: { USDT: '5000' }, chains: ['tron'], recipients: { tron: ['TDT4qBNKXeGkB34Ke5KW1ZB5PjndygogKn'] } }
+   */
+  payoutPolicy?: PayoutPolicy | null | undefined;
   /**
    * Allow construction in a browser. The key is a secret: only set this for internal tools
    * whose users may see it.

@@ -18,8 +18,9 @@ export interface WaitForSettlementOptions extends RequestOptions {
    */
   pollIntervalMs?: number | undefined;
   /**
-   * Milliseconds to wait in all, 1 to 2 147 483 647, after which the wait rejects with
-   * {@link WaitTimeoutError}.
+   * Milliseconds to wait in all, 1 to 2 147 483 647: a deadline for the whole wait, its polls,
+   * their pages, retries and `Retry-After` included. At it, a poll in flight is aborted and the
+   * wait rejects with {@link WaitTimeoutError}; a retry that would end later is not waited for.
    * @default 15 * 60_000 (15 minutes)
    */
   maxWaitMs?: number | undefined;
@@ -29,12 +30,17 @@ export interface WaitForSettlementOptions extends RequestOptions {
 
 /**
  * A wait that ran out of time (`payouts.waitForSettlement`): the payout had no settlement record
- * with enough confirmations after `maxWaitMs`. It may still settle: wait again, or look at
- * `payouts.list({ status: 'failed' })`, since the spec has no route to read one payout.
+ * with enough confirmations after `maxWaitMs`. The message says what was seen and, when no record
+ * was, why a payout may never settle (not approved, canceled, failed). It may still settle: wait
+ * again, or look at `payouts.list({ status: 'failed' })`, since the spec has no route to read one
+ * payout.
  */
 export class WaitTimeoutError extends ChainbillError {
   static override readonly brand: string = 'WaitTimeoutError';
-  /** The settlement record seen last (the one with the most confirmations), or `null` for none. */
+  /**
+   * The settlement record seen last (of this payout, the one with the most confirmations), or
+   * `null` for none. Server data, redacted as every body kept on an error is (docs/security.md).
+   */
   readonly lastSettlement: PayoutSettlement | null;
   /** Milliseconds waited, from the first poll to the deadline. */
   readonly waitedMs: number;

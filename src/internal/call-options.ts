@@ -3,6 +3,9 @@ import type { RequestOptions } from '../core/request-options.js';
 import { VERSION } from '../version.js';
 import { hooksProblem } from './hooks.js';
 
+/** The longest delay a timer takes (2^31 - 1 ms): a larger one fires at once. */
+export const maxTimerMs = 2_147_483_647;
+
 // 1 to 255 visible ASCII characters: what fits in a header unchanged and what servers store.
 const idempotencyKeyPattern = /^[\x21-\x7e]{1,255}$/;
 
@@ -14,7 +17,7 @@ const rules: readonly [
 ][] = [
   [
     'timeout',
-    (ms) => Number.isFinite(ms) && ms > 0 && ms <= 2_147_483_647,
+    (ms) => Number.isFinite(ms) && ms > 0 && ms <= maxTimerMs,
     'must be a positive number of milliseconds',
   ],
   ['maxRetries', (count) => Number.isInteger(count) && count >= 0, 'must be a whole number, 0 or more'],
@@ -54,14 +57,14 @@ export function optionProblem(
  */
 export function checkCallOptions(options: RequestOptions): void {
   const { signal, idempotencyKey } = options;
-  if (signal !== undefined && !isSignal(signal)) throw invalid('signal', 'must be an AbortSignal');
+  if (signal !== undefined && !isSignal(signal)) throw invalidOption('signal', 'must be an AbortSignal');
   const problem = optionProblem(options);
-  if (problem !== undefined) throw invalid(...problem);
+  if (problem !== undefined) throw invalidOption(...problem);
   if (
     idempotencyKey !== undefined &&
     !(typeof idempotencyKey === 'string' && idempotencyKeyPattern.test(idempotencyKey))
   ) {
-    throw invalid('idempotencyKey', 'must be 1 to 255 visible ASCII characters (no spaces)');
+    throw invalidOption('idempotencyKey', 'must be 1 to 255 visible ASCII characters (no spaces)');
   }
 }
 
@@ -134,7 +137,7 @@ export function callHeaders(
     };
   }
   const own = readHeaders(options.headers);
-  if (typeof own === 'string') throw invalid('headers', own);
+  if (typeof own === 'string') throw invalidOption('headers', own);
   const headers = new Headers(base);
   for (const [name, value] of own) headers.set(name, value);
   if (idempotencyKey !== null) headers.set('idempotency-key', idempotencyKey);
@@ -148,6 +151,13 @@ function isSignal(value: unknown): boolean {
   return typeof signal['aborted'] === 'boolean' && typeof signal['addEventListener'] === 'function';
 }
 
-function invalid(param: string, message: string): RequestValidationError {
+/**
+ * The error for an option that cannot work, before anything is sent.
+ *
+ * @param param - The option's name.
+ * @param message - What it must be.
+ * @returns A `RequestValidationError` naming it, issue code `invalid_option`.
+ */
+export function invalidOption(param: string, message: string): RequestValidationError {
   return new RequestValidationError(param, [{ path: [param], code: 'invalid_option', message }]);
 }

@@ -45,16 +45,17 @@ export const catalogDocs: CatalogDocs = {
   methods: {
     'payouts.create': {
       summary:
-        "Creates a payout intent in status `draft` (spec: POST /payouts). A payout is irreversible: first the recipient address is checked against the chain (form and checksum; not the zero address, not the chain's USDT or USDC contract: docs/money.md), the amount against the token.",
+        "Creates a payout intent in status `draft` (spec: POST /payouts). A payout is irreversible: first it goes through the checks Payouts.preview reports (docs/money.md): the address against the chain (form and checksum; not the zero address, not a token's contract), the amount and the token against the chain, then the client's `payoutPolicy`.",
       params:
-        'Recipient (an address of `chain`), chain, token, amount (token units, ≥ 0.01, at most 6 decimals), currency, and optional description (≤ 512 chars), reference and due date.',
+        'Recipient (an address of `chain`), chain, token (one the chain has), amount (token units, ≥ 0.01, at most 6 decimals), currency, and optional description (≤ 512 chars), reference and due date.',
       fields: {
         recipient_address:
           'Blockchain address to send to, one of `chain` (its form and checksum are checked: docs/money.md).',
         chain: 'Network of the transfer.',
-        token: 'Stablecoin to send.',
+        token: 'Stablecoin to send: one the chain has (base has USDC only).',
         amount: 'Amount in token units (not atomic units), at least 0.01, at most 6 decimals.',
-        currency: 'Currency code, for example `USD`.',
+        currency:
+          'Currency code, for example `USD`: a non-empty string, sent as given and kept on the payout (docs/money.md, "Currency"). The amount is in token units whatever it says.',
         description: 'Free text, at most 512 characters.',
         reference_type: 'Type of the referenced entity.',
         reference_id: 'Identifier of the referenced entity.',

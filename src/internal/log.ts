@@ -35,7 +35,8 @@ export interface LevelLogger {
 }
 
 /**
- * Binds a logger to a level. Every line is prefixed with `[chainbill]`.
+ * Binds a logger to a level. Every line is prefixed with `[chainbill]`. A logger observes, as a
+ * hook does: what its method throws, or its promise rejects with, is dropped and the call goes on.
  *
  * @param logger - The sink.
  * @param level - The most verbose level that is written.
@@ -46,8 +47,17 @@ export function levelLogger(logger: Logger, level: LogLevel): LevelLogger {
     (name: Exclude<LogLevel, 'off'>) =>
     (message: string, details?: Record<string, unknown>): void => {
       if (logLevels.indexOf(name) > rank) return;
-      if (details === undefined) logger[name](`[chainbill] ${message}`);
-      else logger[name](`[chainbill] ${message}`, details);
+      try {
+        const result: unknown =
+          details === undefined
+            ? logger[name](`[chainbill] ${message}`)
+            : logger[name](`[chainbill] ${message}`, details);
+        // An async logger's rejection is adopted here, where it is handled, never left unhandled.
+        if ((typeof result === 'object' && result !== null) || typeof result === 'function')
+          new Promise<void>((resolve) => resolve(result as PromiseLike<void>)).then(undefined, ignore);
+      } catch {
+        // A logging failure must not become the call's failure.
+      }
     };
   return {
     enabled: (name) => logLevels.indexOf(name) <= rank,
@@ -57,6 +67,8 @@ export function levelLogger(logger: Logger, level: LogLevel): LevelLogger {
     debug: at('debug'),
   };
 }
+
+function ignore(): void {}
 
 /**
  * Reads a log level option or `CHAINBILL_LOG` value.

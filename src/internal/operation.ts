@@ -94,11 +94,42 @@ export interface OperationInput<Params> {
  *   parameter, before anything is sent.
  */
 export function requestOf<P, R>(operation: Operation<P, R>, input: OperationInput<P>): RequestSpec<R> {
-  const { method, path: route } = operation;
-  const path =
-    operation.id === undefined ? route : route.replace('{id}', pathId(idPrefixes[operation.id], input.id));
+  const path = pathOf(operation, input.id); // the id first: it names the record the call is about
   const encoded = operation.params && encodeParams(operation.params(), input.params);
-  const schema = operation.response(input.id ?? '');
+  return callOf(operation, path, input.id, encoded);
+}
+
+/**
+ * The call an operation makes for params already checked and encoded (a payout's, by the checks
+ * that `payouts.preview` reports).
+ *
+ * @param operation - The operation.
+ * @param id - The caller's path id, checked against the operation's prefix.
+ * @param encoded - The params as the operation's schema outputs them.
+ * @returns The call for the transport.
+ * @throws {RequestValidationError} with `param: 'id'` for a bad path id.
+ */
+export function encodedRequestOf<P, R>(
+  operation: Operation<P, R>,
+  id: string | undefined,
+  encoded: unknown,
+): RequestSpec<R> {
+  return callOf(operation, pathOf(operation, id), id, encoded);
+}
+
+function pathOf<P, R>(operation: Operation<P, R>, id: string | undefined): string {
+  const route = operation.path;
+  return operation.id === undefined ? route : route.replace('{id}', pathId(idPrefixes[operation.id], id));
+}
+
+function callOf<P, R>(
+  operation: Operation<P, R>,
+  path: string,
+  id: string | undefined,
+  encoded: unknown,
+): RequestSpec<R> {
+  const { method, path: route } = operation;
+  const schema = operation.response(id ?? '');
   if (method === 'GET') return { method, path, route, query: encoded as ListQuery | undefined, schema };
   return { method, path, route, body: encoded, schema, alwaysParse: method === 'DELETE' };
 }

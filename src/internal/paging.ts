@@ -5,7 +5,9 @@ import { Page, PagePromise, type PaginationKind } from '../core/pagination.js';
 import type { RequestOptions } from '../core/request-options.js';
 import { listEnvelope } from './schemas.js';
 import type { Transport } from './transport.js';
-import type { ListQuery, ListSpec } from './types.js';
+import type { CheckedResponse, ListQuery, ListSpec } from './types.js';
+
+type Envelope<T> = { data: T[]; has_more: boolean; next_cursor: string | null };
 
 /** Fetches one page for a query: the transport behind a list call. */
 export type PageFetcher<T> = (query: ListQuery) => Promise<WithResponse<Page<T>>>;
@@ -36,6 +38,11 @@ export function sendList<T>(
     const uncheckedEnvelope = listEnvelope(uncheckedItem as z.ZodMiniType<T>);
     const trail = new CursorTrail();
     const fetcher: PageFetcher<T> = async (query) => {
+      let next: ListQuery | null = null;
+      // The guards run inside the call, so a page they refuse rejects it as any failure does.
+      const check = (page: Envelope<T>, at: CheckedResponse): void => {
+        next = nextPageQuery(kind, query, page, at, trail);
+      };
       const sent = await transport.send(
         {
           method: 'GET',
@@ -44,11 +51,10 @@ export function sendList<T>(
           query,
           schema: envelope,
           uncheckedSchema: uncheckedEnvelope,
+          check,
         },
         options,
       );
-      const at = { status: sent.response.status, requestId: sent.requestId, body: sent.body };
-      const next = nextPageQuery(kind, query, sent.data, at, trail);
       return { data: new Page(sent.data, next, fetcher), response: sent.response, requestId: sent.requestId };
     };
     return fetcher;
@@ -99,7 +105,7 @@ export class CursorTrail {
  * @param kind - How the list pages.
  * @param query - The query that fetched `envelope`.
  * @param envelope - The parsed page.
- * @param response - Status, request id and raw body, for the error.
+ * @param response - Status, request id and the redacted body, for the error.
  * @param trail - The cursors this list call has followed, to catch longer loops.
  * @returns The next query, or `null` when `has_more` is false.
  * @throws {ResponseValidationError} on `has_more: true` with no `next_cursor` or with a cursor
@@ -109,7 +115,7 @@ export function nextPageQuery(
   kind: PaginationKind,
   query: ListQuery,
   envelope: { data: unknown[]; has_more: boolean; next_cursor: string | null },
-  response: { status: number; requestId: string | null; body: unknown },
+  response: CheckedResponse,
   trail?: CursorTrail,
 ): ListQuery | null {
   if (!envelope.has_more) return null;
@@ -130,12 +136,11 @@ export function nextPageQuery(
   return { ...query, cursor: envelope.next_cursor };
 }
 
-function pageError(
-  message: string,
-  response: { status: number; requestId: string | null; body: unknown },
-): ResponseValidationError {
+function pageError(message: string, response: CheckedResponse): ResponseValidationError {
   return new ResponseValidationError(`Invalid list page: ${message}.`, {
     issues: [{ path: ['next_cursor'], code: 'invalid_pagination', message }],
-    ...response,
+    status: response.status,
+    requestId: response.requestId,
+    body: response.body(),
   });
 }

@@ -5,7 +5,7 @@
 import { type APIError, type APIErrorBody, ResponseValidationError } from '../core/error.js';
 import { makeAPIError } from './api-error.js';
 import { BodyNotUtf8, BodyTooLarge } from './body.js';
-import { redactResponseHeaders, redactText, redactValue } from './redact.js';
+import type { Redactor } from './redact.js';
 
 /**
  * The error for a body that cannot be kept: over `maxResponseBytes`, or not UTF-8 on a 2xx.
@@ -14,9 +14,9 @@ import { redactResponseHeaders, redactText, redactValue } from './redact.js';
 export function badBody(
   bad: unknown,
   response: Response,
-  apiKey: string,
+  redact: Redactor,
 ): ResponseValidationError | undefined {
-  const at = { status: response.status, requestId: requestIdOf(response.headers, apiKey), body: undefined };
+  const at = { status: response.status, requestId: requestIdOf(response.headers, redact), body: undefined };
   if (bad instanceof BodyTooLarge) {
     const message = `The response body is larger than maxResponseBytes (${bad.maxBytes} bytes); it was not read further.`;
     return new ResponseValidationError(message, {
@@ -54,28 +54,54 @@ export function isJsonType(contentType: string): boolean {
  * redacted value. A proxy that echoes `Authorization` into it must not carry the key anywhere.
  *
  * @param headers - The response's headers.
- * @param apiKey - The client's key.
+ * @param redact - The client's redaction.
  * @returns The redacted id, or `null` when neither header was sent.
  */
-export function requestIdOf(headers: Headers, apiKey: string): string | null {
+export function requestIdOf(headers: Headers, redact: Redactor): string | null {
   const id = headers.get('x-request-id') ?? headers.get('request-id');
-  return id === null ? null : redactText(id, apiKey);
+  return id === null ? null : redact.text(id);
 }
 
-export function describeCause(cause: unknown): string {
-  if (!(cause instanceof Error)) return 'the request failed';
-  const code = (cause.cause as { code?: unknown } | undefined)?.code;
-  return typeof code === 'string' ? `${cause.message} (${code})` : cause.message;
+// Causes followed to the innermost: undici nests the reason (`bad port`, `ECONNREFUSED`) two deep.
+const maxCauses = 8;
+
+/**
+ * The message of a connection error: where the call went and the innermost reason, such as
+ * `Connection error reaching 127.0.0.1:9: fetch failed (bad port)`. Platform text, redacted all
+ * the same.
+ *
+ * @param baseUrl - The client's base URL, for its host and port.
+ * @param cause - What the platform's `fetch` threw.
+ * @param redact - The client's redaction.
+ * @returns The message.
+ */
+export function connectionMessage(baseUrl: string, cause: unknown, redact: Redactor): string {
+  const url = new URL(baseUrl);
+  const origin = `${url.hostname}:${url.port || (url.protocol === 'https:' ? '443' : '80')}`;
+  let what = 'the request failed';
+  try {
+    // A custom fetch may throw anything, with getters that throw: only plain strings are read.
+    if (cause instanceof Error && typeof cause.message === 'string') {
+      let inner: Error = cause;
+      for (let depth = 0; depth < maxCauses && inner.cause instanceof Error; depth++) inner = inner.cause;
+      const code: unknown = (inner as { code?: unknown }).code;
+      const reason = typeof code === 'string' ? code : inner === cause ? '' : inner.message;
+      what = `${cause.message}${typeof reason === 'string' && reason !== '' ? ` (${reason})` : ''}`;
+    }
+  } catch {
+    // Described as a failure without a reason.
+  }
+  return redact.text(`Connection error reaching ${origin}: ${what}`);
 }
 
 /**
  * Builds the error for a non-2xx response: class by status (or `authentication_error`), fields from
  * the spec's error body when it has that shape, the raw body kept either way.
  */
-export function apiErrorFrom(response: Response, text: string, apiKey: string): APIError {
+export function apiErrorFrom(response: Response, text: string, redact: Redactor): APIError {
   const parsed = text === '' ? undefined : parseJson(text);
   // Server text may echo the request's Authorization header: redacted before it is kept anywhere.
-  const body = redactValue(parsed === notJson ? text : parsed, apiKey);
+  const body = redact.value(parsed === notJson ? text : parsed);
   const status = response.status;
   const location = response.headers.get('location');
   const redirect =
@@ -85,11 +111,11 @@ export function apiErrorFrom(response: Response, text: string, apiKey: string): 
   const fields = errorFields(body);
   return makeAPIError({
     status,
-    error: redirect === undefined ? fields : { ...fields, message: redactText(redirect, apiKey) },
-    message: redactText(response.statusText, apiKey) || undefined,
-    headers: redactResponseHeaders(response.headers, apiKey),
+    error: redirect === undefined ? fields : { ...fields, message: redact.text(redirect) },
+    message: redact.text(response.statusText) || undefined,
+    headers: redact.headers(response.headers),
     body,
-    requestId: requestIdOf(response.headers, apiKey),
+    requestId: requestIdOf(response.headers, redact),
   });
 }
 

@@ -17,11 +17,11 @@ import { miss, quickParse } from './in-place.js';
 import { toIssues } from './issues.js';
 import { type LevelLogger, redactHeaders } from './log.js';
 import { withQuery } from './operation.js';
-import { redactText, redactValue } from './redact.js';
+import { keyRedactor, type Redactor } from './redact.js';
 import {
   apiErrorFrom,
   badBody,
-  describeCause,
+  connectionMessage,
   isJsonType,
   notJson,
   parseJson,
@@ -47,11 +47,6 @@ export interface TransportConfig {
   hooks?: Hooks | undefined;
 }
 
-/** A parsed success, with the raw JSON body kept for errors raised after parsing (pagination). */
-export interface Sent<T> extends WithResponse<T> {
-  body: unknown;
-}
-
 type Attempt = { response: Response; text: string } | { error: ChainbillError };
 /** The option ky does not know, which it hands the transport's fetch in its init. */
 type AttemptInit = { attemptSignal?: AbortSignal };
@@ -67,11 +62,14 @@ export class Transport {
   readonly #ky: KyInstance;
   /** The headers of every call, built once (`clientHeaders`). */
   readonly #headers: Readonly<Record<string, string>>;
+  /** The client's key in every form a server may echo it, out of server text. */
+  readonly redact: Redactor;
 
   /** @param config - The client's settings. */
   constructor(config: TransportConfig) {
     this.#config = config;
     this.#headers = clientHeaders(config.apiKey, config.defaultHeaders);
+    this.redact = keyRedactor(config.apiKey);
     this.#ky = ky.create({
       prefix: config.baseUrl,
       // Looked up per request, so a fetch patched after the client was built (msw) is used. ky
@@ -98,7 +96,7 @@ export class Transport {
    * @returns The parsed data with the response.
    * @throws {ChainbillError} one of the SDK's errors, never a ky or fetch error.
    */
-  async send<T>(spec: RequestSpec<T>, options: RequestOptions = {}): Promise<Sent<T>> {
+  async send<T>(spec: RequestSpec<T>, options: RequestOptions = {}): Promise<WithResponse<T>> {
     checkCallOptions(options);
     const config = this.#config;
     const log = config.log;
@@ -109,7 +107,8 @@ export class Transport {
     const call = hooks && {
       method: spec.method,
       route: spec.route ?? spec.path,
-      url: `${config.baseUrl}${withQuery(spec.path, spec.query)}`,
+      // A cursor is server text: one that echoes the key must not carry it to an observer.
+      url: this.redact.text(`${config.baseUrl}${withQuery(spec.path, spec.query)}`),
       idempotencyKey,
       [callToken]: {},
     };
@@ -139,7 +138,7 @@ export class Transport {
         status = response.status;
         if (call) {
           const durationMs = performance.now() - started;
-          const requestId = requestIdOf(response.headers, config.apiKey);
+          const requestId = requestIdOf(response.headers, this.redact);
           runHooks(hooks, 'afterResponse', { ...call, attempt, status, requestId, durationMs }, log);
         }
         if (response.ok) {
@@ -149,7 +148,7 @@ export class Transport {
             throw rejecting(error as ChainbillError);
           }
         }
-        reason = apiErrorFrom(response, outcome.text, config.apiKey);
+        reason = apiErrorFrom(response, outcome.text, this.redact);
         delay = retryDelayForResponse(response.status, response.headers, retry);
       }
       if (delay === null || retry >= maxRetries) throw rejecting(reason);
@@ -174,8 +173,8 @@ export class Transport {
     }
   }
 
-  async #attempt(
-    spec: RequestSpec<unknown>,
+  async #attempt<T>(
+    spec: RequestSpec<T>,
     headers: Readonly<Record<string, string>> | Headers,
     options: RequestOptions,
     retry: number,
@@ -202,7 +201,8 @@ export class Transport {
     if (log.enabled('debug')) {
       log.debug(`→ ${spec.method} ${spec.path}`, {
         attempt: retry + 1,
-        query: spec.query,
+        // A copy, redacted: a cursor is server text, and the logger must not reach the query sent.
+        query: this.redact.value(spec.query),
         headers: redactHeaders(new Headers(headers)),
       });
     }
@@ -223,7 +223,7 @@ export class Transport {
       try {
         text = await readBody(response, signal, maxBytes, response.ok);
       } catch (bad) {
-        const error = badBody(bad, response, this.#config.apiKey);
+        const error = badBody(bad, response, this.redact);
         if (error === undefined) throw bad;
         return { error };
       }
@@ -238,22 +238,23 @@ export class Transport {
       if (timedOut) {
         return { error: new APIConnectionTimeoutError(`Request timed out after ${timeout} ms.`, { cause }) };
       }
-      return { error: new APIConnectionError(`Connection error: ${describeCause(cause)}`, { cause }) };
+      const message = connectionMessage(this.#config.baseUrl, cause, this.redact);
+      return { error: new APIConnectionError(message, { cause }) };
     } finally {
       clearTimeout(handle);
       options.signal?.removeEventListener('abort', onCallerAbort);
     }
   }
 
-  #parse<T>(spec: RequestSpec<T>, response: Response, text: string): Sent<T> {
-    const key = this.#config.apiKey;
-    const requestId = requestIdOf(response.headers, key);
+  #parse<T>(spec: RequestSpec<T>, response: Response, text: string): WithResponse<T> {
+    const redact = this.redact;
+    const requestId = requestIdOf(response.headers, redact);
     const status = response.status;
     const contentType = response.headers.get('content-type') ?? '';
     const fail = (message: string, code: string, body: unknown): ResponseValidationError =>
-      new ResponseValidationError(redactText(message, key), {
-        issues: [{ path: [], code, message: redactText(message, key) }],
-        body: redactValue(body, key),
+      new ResponseValidationError(redact.text(message), {
+        issues: [{ path: [], code, message: redact.text(message) }],
+        body: redact.value(body),
         status,
         requestId,
       });
@@ -272,19 +273,26 @@ export class Transport {
       body = parseJson(text);
       if (body === notJson) throw fail('The response body is not valid JSON.', 'invalid_json', text);
     }
+    const data = this.#conform(spec, body, status, requestId);
+    spec.check?.(data, { status, requestId, body: () => redact.value(body) });
+    return { data, response, requestId };
+  }
+
+  /** The body as the call's schema takes it, or a `ResponseValidationError` saying what does not fit. */
+  #conform<T>(spec: RequestSpec<T>, body: unknown, status: number, requestId: string | null): T {
     const schema = this.#config.validateResponses || spec.alwaysParse ? spec.schema : spec.uncheckedSchema;
     // validateResponses: false is the caller's explicit choice to take the JSON unchecked.
-    if (schema === undefined) return { data: body as T, response, requestId, body };
+    if (schema === undefined) return body as T;
     // A body that fits is kept as it came, checked in place; zod runs to say what does not fit.
     const quick = quickParse(schema, body);
-    if (quick !== miss) return { data: quick as T, response, requestId, body };
+    if (quick !== miss) return quick as T;
     const result = schema.safeParse(body);
-    if (result.success) return { data: result.data, response, requestId, body };
+    if (result.success) return result.data;
     const issues = toIssues(result.error.issues);
     const where = issues[0]?.path.join('.') || 'body';
     throw new ResponseValidationError(
-      `The response does not match the API spec at \`${where}\`: ${issues[0]?.message}.`,
-      { issues, body: redactValue(body, key), status, requestId },
+      this.redact.text(`The response does not match the API spec at \`${where}\`: ${issues[0]?.message}.`),
+      { issues, body: this.redact.value(body), status, requestId },
     );
   }
 }

@@ -33,6 +33,20 @@ export interface RequestSpec<T> {
    * List envelopes keep theirs: paging needs `data`, `has_more` and `next_cursor` to be sound.
    */
   uncheckedSchema?: z.ZodMiniType<T>;
+  /**
+   * A last check of a parsed success (a list's paging guards). What it throws rejects the call
+   * through the same error path as any other failure: `beforeError` hooks and spans see it.
+   */
+  check?: ((data: T, response: CheckedResponse) => void) | undefined;
+}
+
+/** What a {@link RequestSpec.check} may put on the error it throws. */
+export interface CheckedResponse {
+  status: number;
+  /** The request id, redacted. */
+  requestId: string | null;
+  /** The body as parsed, redacted (made only when called: an error needs it, a success does not). */
+  body: () => unknown;
 }
 
 /** A list call as a resource describes it: path, first query and item schema. */

@@ -1,8 +1,9 @@
 import * as z from 'zod/mini';
 import type { Chain, Token } from '../core/types.js';
-import { recipientAddressCheck, tokenAmountParam } from '../internal/money-checks.js';
+import { moneyCheck, moneyChecks } from '../internal/money-checks.js';
 import type { Operation } from '../internal/operation.js';
 import {
+  amountParam,
   chainParam,
   cursorParam,
   dateTimeParam,
@@ -30,11 +31,14 @@ export interface PayoutCreateParams {
   recipient_address: string;
   /** Network of the transfer. */
   chain: Chain;
-  /** Stablecoin to send. */
+  /** Stablecoin to send: one the chain has (base has USDC only). */
   token: Token;
   /** Amount in token units (not atomic units), at least 0.01, at most 6 decimals. */
   amount: number;
-  /** Currency code, for example `USD`. */
+  /**
+   * Currency code, for example `USD`: a non-empty string, sent as given and kept on the payout
+   * (docs/money.md, "Currency"). The amount is in token units whatever it says.
+   */
   currency: string;
   /** Free text, at most 512 characters. */
   description?: string | null | undefined;
@@ -79,7 +83,7 @@ const createFields = () =>
     recipient_address: requiredString(),
     chain: chainParam(),
     token: tokenParam(),
-    amount: tokenAmountParam(),
+    amount: amountParam(),
     currency: requiredString(),
     description: description(),
     reference_type: z.optional(z.enum(payoutReferenceTypes)),
@@ -88,12 +92,14 @@ const createFields = () =>
   });
 
 /**
- * The params schema of `create`, with the recipient address check.
+ * The params schema of `create`: the fields, then the money checks (internal/money-checks.ts),
+ * each issue tagged with its rule for `payouts.preview`. The operation's, so the fake refuses what
+ * the client refuses.
  *
  * @internal
  */
 export const payoutCreateSchema: NonNullable<Operation<PayoutCreateParams>['params']> = /*@__PURE__*/ lazy(
-  () => paramsFor<PayoutCreateParams>()(createFields().check(recipientAddressCheck())),
+  () => paramsFor<PayoutCreateParams>()(createFields().check(moneyCheck(moneyChecks(true)))),
 );
 /**
  * The params schema of `create` for a client with `checkAddresses: false`: every other check
@@ -102,7 +108,18 @@ export const payoutCreateSchema: NonNullable<Operation<PayoutCreateParams>['para
  * @internal
  */
 export const payoutCreateSchemaUnchecked: NonNullable<Operation<PayoutCreateParams>['params']> =
-  /*@__PURE__*/ lazy(() => paramsFor<PayoutCreateParams>()(createFields()));
+  /*@__PURE__*/ lazy(() =>
+    paramsFor<PayoutCreateParams>()(createFields().check(moneyCheck(moneyChecks(false)))),
+  );
+/**
+ * The fields of `create` alone: `payouts.preview` reads the body of params that only a money check
+ * refused.
+ *
+ * @internal
+ */
+export const payoutCreateFields: NonNullable<Operation<PayoutCreateParams>['params']> = /*@__PURE__*/ lazy(
+  () => paramsFor<PayoutCreateParams>()(createFields()),
+);
 
 /**
  * The params schema of `list`.

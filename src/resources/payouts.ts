@@ -1,24 +1,32 @@
 import type { Chainbill } from '../client.js';
 import type { APIPromise } from '../core/api-promise.js';
+import { RequestValidationError } from '../core/error.js';
 import type { PagePromise } from '../core/pagination.js';
+import type { PayoutPolicy } from '../core/payout-policy.js';
 import type { RequestOptions } from '../core/request-options.js';
 import { APIResource } from '../core/resource.js';
 import type { WaitForSettlementOptions } from '../core/wait.js';
-import type { Action, ListOperation, Operation } from '../internal/operation.js';
-import { waitForSettlement } from '../internal/wait.js';
+import { moneyChecks } from '../internal/money-checks.js';
+import { type Action, encodedRequestOf, type ListOperation, type Operation } from '../internal/operation.js';
+import { checkPayout, type PayoutCheckSetup } from '../internal/payout-checks.js';
+import { compilePolicy } from '../internal/payout-policy.js';
+import { type SettlementSource, waitForSettlement } from '../internal/wait.js';
 import { type PayoutIntent, payoutIntentSchema } from './payout-intent.js';
 import {
   type PayoutCreateParams,
   type PayoutListParams,
   type PayoutUpdateParams,
+  payoutCreateFields,
   payoutCreateSchema,
   payoutCreateSchemaUnchecked,
   payoutListSchema,
   payoutUpdateSchema,
 } from './payout-params.js';
+import type { PayoutPreview } from './payout-preview.js';
 import { type PayoutSettlement, PayoutSettlements } from './payout-settlements.js';
 
-// Payouts: operations, the class. The params are in payout-params.ts, the model in payout-intent.ts.
+// Payouts: operations, the class. The params are in payout-params.ts, the model in payout-intent.ts,
+// what `preview` answers in payout-preview.ts.
 
 const update: Operation<PayoutUpdateParams, PayoutIntent> = {
   method: 'PATCH',
@@ -69,31 +77,55 @@ export const payoutOperations: {
 export class Payouts extends APIResource {
   /** On-chain settlement records of payouts (spec: GET /payouts/settlements). */
   readonly settlements: PayoutSettlements;
-  readonly #create: Operation<PayoutCreateParams, PayoutIntent>;
+  readonly #checks: PayoutCheckSetup;
+  readonly #settling: SettlementSource<PayoutSettlement>;
 
   /**
    * @param client - The client to call through.
-   * @param options - `checkAddresses`: the client option of that name.
+   * @param options - `checkAddresses` and `payoutPolicy`: the client options of those names;
+   *   `redact`: the client's redaction of server data, for what a wait keeps on its error.
+   * @throws {ConfigurationError} when `payoutPolicy` cannot be checked (docs/money.md).
    */
-  constructor(client: Chainbill, options: { checkAddresses: boolean } = { checkAddresses: true }) {
+  constructor(
+    client: Chainbill,
+    options: {
+      checkAddresses: boolean;
+      payoutPolicy?: PayoutPolicy | undefined;
+      redact: (value: unknown) => unknown;
+    },
+  ) {
     super(client);
     this.settlements = new PayoutSettlements(client);
-    const create = payoutOperations.create; // with `checkAddresses: false`, without the address check
-    this.#create = options.checkAddresses ? create : { ...create, params: payoutCreateSchemaUnchecked };
+    const settlements = this.settlements;
+    this.#settling = {
+      list: (id, poll) => settlements.list({ payout_intent_id: id, limit: 100 }, poll),
+      redact: options.redact,
+    };
+    const { checkAddresses, payoutPolicy } = options;
+    this.#checks = {
+      schema: checkAddresses ? payoutCreateSchema : payoutCreateSchemaUnchecked,
+      fields: payoutCreateFields,
+      checks: moneyChecks(checkAddresses),
+      policy: payoutPolicy === undefined ? undefined : compilePolicy(payoutPolicy),
+    };
   }
 
   /**
    * Creates a payout intent in status `draft` (spec: POST /payouts). A payout is irreversible:
-   * first the recipient address is checked against the chain (form and checksum; not the zero
-   * address, not the chain's USDT or USDC contract: docs/money.md), the amount against the token.
+   * first it goes through the checks {@link Payouts.preview} reports (docs/money.md): the address
+   * against the chain (form and checksum; not the zero address, not a token's contract), the
+   * amount and the token against the chain, then the client's `payoutPolicy`.
    *
-   * @param params - Recipient (an address of `chain`), chain, token, amount (token units, ≥ 0.01,
-   *   at most 6 decimals), currency, and optional description (≤ 512 chars), reference and due date.
+   * @param params - Recipient (an address of `chain`), chain, token (one the chain has), amount
+   *   (token units, ≥ 0.01, at most 6 decimals), currency, and optional description (≤ 512
+   *   chars), reference and due date.
    * @param options - Per-call options; an `Idempotency-Key` is sent and kept across retries.
    * @returns The new payout intent.
    * @throws {RequestValidationError} on a missing or out-of-range parameter, before sending:
    *   `param: 'recipient_address'` for an address the chain cannot take (unless the client has
-   *   `checkAddresses: false`), `param: 'amount'` for more than 6 decimals.
+   *   `checkAddresses: false`), `param: 'amount'` for more than 6 decimals, `param: 'token'` for
+   *   a token the chain does not have (USDT on base).
+   * @throws {PayoutPolicyError} for a payout outside the client's `payoutPolicy`, before sending.
    * @throws {AuthenticationError} on a rejected key; {@link APIError} subclasses on other errors.
    * @example
    * ```ts
@@ -104,7 +136,37 @@ export class Payouts extends APIResource {
    * ```
    */
   create(params: PayoutCreateParams, options?: RequestOptions): APIPromise<PayoutIntent> {
-    return this._request(this.#create, { params }, options);
+    return this._client.request(() => {
+      const { preview, error } = checkPayout(params, this.#checks);
+      if (error !== undefined) throw error;
+      return encodedRequestOf(payoutOperations.create, undefined, preview.request);
+    }, options);
+  }
+
+  /**
+   * Runs every check {@link Payouts.create} runs, and sends nothing: the params, the amount, the
+   * token, the address, and each rule of the client's `payoutPolicy` (docs/money.md, "Preview").
+   * A failed check is reported, not thrown; `ok` is `true` exactly when `create` would send.
+   *
+   * @param params - The params you would pass to `create`.
+   * @returns `{ ok, checks: [{ rule, ok, message? }], request, amountAtomic }`; `request` is the
+   *   body `create` would send.
+   * @throws {RequestValidationError} only when `params` is not an object (`param: 'params'`).
+   * @example
+   * ```ts
+   * const preview = await chainbill.payouts.preview({
+   *   recipient_address: 'TYSBPXiPmfYkHyJz1LdakpxZoYSL5M71Yc', chain: 'tron', token: 'USDT', amount: 250, currency: 'USD',
+   * });
+   * for (const check of preview.checks) console.log(check.rule, check.ok, check.message ?? '');
+   * ```
+   */
+  async preview(params: PayoutCreateParams): Promise<PayoutPreview> {
+    if (typeof params !== 'object' || params === null || Array.isArray(params)) {
+      throw new RequestValidationError('params', [
+        { path: [], code: 'invalid_type', message: 'must be an object' },
+      ]);
+    }
+    return checkPayout(params, this.#checks).preview;
   }
 
   /**
@@ -180,28 +242,35 @@ export class Payouts extends APIResource {
 
   /**
    * Waits for a payout to settle on-chain: polls its settlement records
-   * (`GET /payouts/settlements?payout_intent_id=…`) every `pollIntervalMs` until one has
-   * `minConfirmations`, and resolves with it. Each poll is an ordinary call (retries, hooks,
-   * spans), with the `RequestOptions` given here. The spec has no route to read one payout, so a
-   * payout that fails is seen only as one that never settles: look at
-   * `payouts.list({ status: 'failed' })` when the wait times out (docs/api-tour.md).
+   * (`GET /payouts/settlements?payout_intent_id=…`) every `pollIntervalMs` until one of that
+   * payout has `minConfirmations`, and resolves with it; a record of another payout is never
+   * taken. Each poll is an ordinary call (retries, hooks, spans), with the `RequestOptions` given
+   * here. `maxWaitMs` is a deadline for the whole wait, retries and `Retry-After` included. The
+   * spec has no route to read one payout, so a payout that fails is seen only as one that never
+   * settles: the timeout's message says so, and `payouts.list({ status: 'failed' })` tells
+   * (docs/money.md).
    *
-   * @param id - Payout id, prefix `po_`, of an approved payout.
+   * @param payout - The payout (a `draft` or `canceled` one is refused at once), or its id, prefix `po_`.
    * @param options - `minConfirmations` (default 1), `pollIntervalMs` (ms, default 5 000),
    *   `maxWaitMs` (ms, default 15 minutes), `signal`, and the options of each poll.
    * @returns The settlement record with the most confirmations, once it has `minConfirmations`.
-   * @throws {RequestValidationError} for a bad id (`param: 'id'`) or option, before any poll.
-   * @throws {WaitTimeoutError} after `maxWaitMs`, with `lastSettlement` and `waitedMs`.
+   * @throws {RequestValidationError} before any poll: a bad id (`param: 'id'`) or option, or a
+   *   payout object that is a `draft` or `canceled` (`param: 'status'`): such a payout never settles.
+   * @throws {WaitTimeoutError} at the deadline, with `lastSettlement` (redacted) and `waitedMs`;
+   *   a poll in flight then is aborted.
    * @throws {APIUserAbortError} as soon as `signal` aborts; no poll is sent after it.
    * @throws {APIError} and the other errors of a poll that fails for good.
    * @example
    * ```ts
    * const approved = await chainbill.payouts.approve(payoutId);
-   * const settlement = await chainbill.payouts.waitForSettlement(approved.id, { minConfirmations: 20 });
+   * const settlement = await chainbill.payouts.waitForSettlement(approved, { minConfirmations: 20 });
    * console.log(settlement.tx_hash, settlement.confirmations);
    * ```
    */
-  waitForSettlement(id: string, options: WaitForSettlementOptions = {}): Promise<PayoutSettlement> {
-    return waitForSettlement(this.settlements, id, options);
+  waitForSettlement(
+    payout: PayoutIntent | string,
+    options: WaitForSettlementOptions = {},
+  ): Promise<PayoutSettlement> {
+    return waitForSettlement(this.#settling, payout, options);
   }
 }

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini';
+import { RevenueEventFeed } from '../core/feed.js';
 import type { PagePromise } from '../core/pagination.js';
 import type { RequestOptions } from '../core/request-options.js';
 import { APIResource } from '../core/resource.js';
@@ -107,6 +108,39 @@ export interface RevenueEventListParams {
   cursor?: string | undefined;
 }
 
+/**
+ * Options of {@link RevenueEvents.watch} (docs/feed.md): the list's filters, where the feed
+ * starts, how often it polls and how far back each poll looks, and the options of each poll (an
+ * ordinary call: retries, hooks, spans). `date_from`, `date_to`, `cursor` and `limit` are the
+ * feed's own on each poll, so they are refused here.
+ */
+export interface RevenueEventWatchOptions
+  extends Omit<RevenueEventListParams, 'date_from' | 'date_to' | 'cursor' | 'limit'>,
+    RequestOptions {
+  /**
+   * Where the feed starts: `'now'` (events that occur from now on, by this machine's clock), a
+   * `Date` (events that occurred at or after it: a replay), or a checkpoint string
+   * (`feed.checkpoint`: resume after the last event handled). A checkpoint of a feed with other
+   * filters, of a newer format or damaged is refused with `ConfigurationError`.
+   * @default 'now'
+   */
+  from?: 'now' | Date | (string & {}) | undefined;
+  /**
+   * Milliseconds between two polls once the feed is caught up, 1 to 2 147 483 647.
+   * @default 5_000
+   */
+  pollIntervalMs?: number | undefined;
+  /**
+   * How far back, in ms, each poll reads behind the latest event yielded, so that an event
+   * recorded late (with an earlier `occurred_at`) is still seen; one recorded later than this is
+   * missed. A whole number, 0 to 2 147 483 647. Choose it from the service's lag.
+   * @default 60_000
+   */
+  lookBackMs?: number | undefined;
+  /** Ends the feed: the loop finishes without an error, and nothing is polled after. */
+  signal?: AbortSignal | undefined;
+}
+
 const listParams = /*@__PURE__*/ lazy(() =>
   paramsFor<RevenueEventListParams>()(
     z.strictObject({
@@ -158,5 +192,30 @@ export class RevenueEvents extends APIResource {
    */
   list(params: RevenueEventListParams = {}, options?: RequestOptions): PagePromise<RevenueEvent> {
     return this._list(revenueEventOperations.list, { params }, options);
+  }
+
+  /**
+   * A change feed of the ledger (docs/feed.md): polls `GET /revenue/events` and yields each event
+   * once, oldest first (`occurred_at`, then `id`), for as long as the loop runs. Save
+   * `feed.checkpoint` after handling each event; a new feed `from` it resumes with no event twice
+   * and none missed that the list shows.
+   *
+   * @param options - Filters (`event_type`), `from` (`'now'`, a `Date` or a checkpoint),
+   *   `pollIntervalMs` (5 000), `lookBackMs` (60 000), `signal`, and the options of each poll.
+   * @returns The feed: iterate it with one `for await` loop; read `checkpoint` as you go.
+   * @throws {RequestValidationError} for a bad option or filter, before anything is sent.
+   * @throws {ConfigurationError} for a checkpoint that cannot resume this feed (other filters, a
+   *   newer format, damaged). From the loop: any error of a poll once its retries are spent.
+   * @example
+   * ```ts
+   * const feed = chainbill.revenueEvents.watch({ event_type: 'checkout_confirmed', from: saved ?? 'now' });
+   * for await (const event of feed) {
+   *   await fulfil(event.checkout_id);
+   *   await store.save(feed.checkpoint);
+   * }
+   * ```
+   */
+  watch(options: RevenueEventWatchOptions = {}): RevenueEventFeed {
+    return new RevenueEventFeed((params, poll) => this.list(params, poll), listParams(), options);
   }
 }

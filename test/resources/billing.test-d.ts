@@ -5,6 +5,7 @@ import type {
   PaymentLink,
   Plan,
   RevenueEvent,
+  RevenueEventFeed,
   RevenueEventType,
   Subscription,
   SubscriptionStatus,
@@ -101,5 +102,28 @@ describe('revenue events types', () => {
     expectTypeOf<RevenueEvent['subscription_id']>().toEqualTypeOf<string | null | undefined>();
     expectTypeOf<RevenueEvent['event_type']>().toEqualTypeOf<RevenueEventType | Unrecognized | undefined>();
     expectTypeOf<RevenueEvent['amount']>().toEqualTypeOf<number>();
+  });
+
+  it('watch takes the filters, a start and the options of each poll, and yields events', () => {
+    const feed = chainbill.revenueEvents.watch({
+      event_type: 'checkout_confirmed',
+      from: new Date('2026-01-01T00:00:00Z'),
+      pollIntervalMs: 1_000,
+      lookBackMs: 120_000,
+      signal: new AbortController().signal,
+      maxRetries: 5,
+    });
+    expectTypeOf(feed).toEqualTypeOf<RevenueEventFeed>();
+    expectTypeOf(feed).toMatchTypeOf<AsyncIterable<RevenueEvent>>();
+    expectTypeOf(feed.checkpoint).toEqualTypeOf<string>();
+    chainbill.revenueEvents.watch({ from: 'now' });
+    chainbill.revenueEvents.watch({ from: feed.checkpoint });
+    chainbill.revenueEvents.watch();
+    // @ts-expect-error the feed sets date_from itself: replay with `from`
+    chainbill.revenueEvents.watch({ date_from: new Date() });
+    // @ts-expect-error the feed pages by itself
+    chainbill.revenueEvents.watch({ limit: 10 });
+    // @ts-expect-error from is 'now', a Date or a checkpoint string
+    chainbill.revenueEvents.watch({ from: 1_700_000_000_000 });
   });
 });

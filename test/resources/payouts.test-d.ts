@@ -55,8 +55,12 @@ describe('payouts types', () => {
     expectTypeOf(requestId).toEqualTypeOf<string | null>();
   });
 
-  it('waitForSettlement takes an id and its options, and resolves with a settlement record', async () => {
+  it('waitForSettlement takes a payout or its id and its options, and resolves with a settlement record', async () => {
     expectTypeOf(await chainbill.payouts.waitForSettlement('po_1')).toEqualTypeOf<PayoutSettlement>();
+    const approved = await chainbill.payouts.approve('po_1');
+    expectTypeOf(await chainbill.payouts.waitForSettlement(approved)).toEqualTypeOf<PayoutSettlement>();
+    // @ts-expect-error a payout's settlement record is not a payout
+    chainbill.payouts.waitForSettlement(await chainbill.payouts.waitForSettlement('po_1'));
     const options = { minConfirmations: 20, pollIntervalMs: 5_000, maxWaitMs: 60_000, timeout: 10_000 };
     expectTypeOf(options).toMatchTypeOf<WaitForSettlementOptions>();
     // @ts-expect-error minConfirmations is a number

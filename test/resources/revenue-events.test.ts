@@ -110,6 +110,17 @@ describe('revenueEvents.list', () => {
     expect((await client({ apiKey: fake().liveApiKey }).revenueEvents.list()).data).toHaveLength(1);
   });
 
+  it('fake: a checkout seeded confirmed in the past records its event as occurred then, recorded now', async () => {
+    fake().clock.set('2026-06-01T00:00:00Z');
+    const checkout = fake().seed.checkout({ status: 'confirmed', confirmed_at: '2026-01-02T03:04:05.000Z' });
+    const [event] = (await client().revenueEvents.list({ event_type: 'checkout_confirmed' })).data;
+    expect(event).toMatchObject({
+      checkout_id: checkout.checkout_id,
+      occurred_at: '2026-01-02T03:04:05.000Z',
+      created_at: '2026-06-01T00:00:00.000Z',
+    });
+  });
+
   it('parses an event that carries neither event_type nor the ids that do not apply', async () => {
     const event = { id: 'rev_1', org_id: 'org_1', amount: 5, currency: 'USD', checkout_id: 'co_1' };
     const times = { occurred_at: '2026-01-01T00:00:00Z', created_at: '2026-01-01T00:00:00Z' };

@@ -62,6 +62,8 @@ export const checkoutLifecycle: Lifecycle<CheckoutStatus, FakeCheckout> = {
   effects: {
     confirmed: ({ scope, record, now }) => {
       const revenue = recordRevenueEvent(scope, now, {
+        // A seeded checkout confirmed in the past: its payment occurred then, recorded now.
+        occurred_at: record.confirmed_at ?? now,
         event_type: 'checkout_confirmed',
         amount: record.amount_usd,
         currency: 'USD',

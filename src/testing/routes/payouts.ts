@@ -1,3 +1,4 @@
+import { chainTokens } from '../../core/address.js';
 import { toAtomicUnits } from '../../core/money.js';
 import { type Chain, chains } from '../../core/types.js';
 import type { Wire } from '../../internal/tie.js';
@@ -189,7 +190,7 @@ export function payoutSeeds(state: FakeState, scopeOf: (apiKey?: string) => Scop
         readBody(payoutOperations.create, {
           recipient_address: randomAddress(addressChain),
           chain,
-          token: 'USDT',
+          token: chainTokens(addressChain)[0] ?? 'USDC', // USDT where the chain has it, else USDC
           amount: 10,
           currency: 'USD',
           ...sent,

@@ -1,0 +1,151 @@
+import type * as z from 'zod/mini';
+import { Batch, type TimedEvent, timed } from '../internal/feed-batch.js';
+import { type FeedSettings, feedSettings } from '../internal/feed-options.js';
+import { sleep } from '../internal/retry.js';
+import { listLimit } from '../internal/schemas.js';
+import type { RevenueEvent, RevenueEventListParams } from '../resources/revenue-events.js';
+import { APIUserAbortError, ChainbillError } from './error.js';
+import type { PagePromise } from './pagination.js';
+import type { RequestOptions } from './request-options.js';
+
+// The most events one poll yields: a replay from long ago holds this many (twice, at most) at a
+// time, not every event since then; the rest come in the polls right after.
+const batchCap = 5_000;
+
+// The first slice of time a feed that starts behind the present reads: the next ones double
+// while they hold little, and halve when one holds more than the cap.
+const firstSpanMs = 60_000;
+
+/** A feed behind the present: read up to `covered` (ms); the next poll reads `span` ms more. */
+interface Behind {
+  covered: number;
+  span: number;
+}
+
+/**
+ * The change feed of the revenue ledger (docs/feed.md), made by `revenueEvents.watch`: every event
+ * of `GET /revenue/events` once, oldest first (`occurred_at`, then `id`), as it is recorded, for
+ * as long as the loop runs. Read it with one `for await` loop; save {@link RevenueEventFeed.checkpoint}
+ * as you go to resume after a restart.
+ */
+export class RevenueEventFeed implements AsyncIterable<RevenueEvent> {
+  readonly #list: (params: RevenueEventListParams, options: RequestOptions) => PagePromise<RevenueEvent>;
+  readonly #settings: FeedSettings;
+  #checkpoint: string | undefined;
+  #behind: Behind | undefined;
+  #reading = false;
+
+  /**
+   * Made by `revenueEvents.watch`; call that instead.
+   *
+   * @internal
+   * @param list - `revenueEvents.list` of the client.
+   * @param listParams - The list's params schema, which checks the filters.
+   * @param options - The caller's options, checked here.
+   */
+  constructor(
+    list: (params: RevenueEventListParams, options: RequestOptions) => PagePromise<RevenueEvent>,
+    listParams: z.ZodMiniType<unknown>,
+    options: unknown,
+  ) {
+    this.#list = list;
+    this.#settings = feedSettings(options, listParams);
+    const { at } = this.#settings.position;
+    if (at + firstSpanMs < Date.now()) this.#behind = { covered: at, span: firstSpanMs };
+  }
+
+  /**
+   * Where the feed stands, as an opaque, versioned string of base64url characters (safe in JSON, a
+   * file, an environment variable): the time reached and the ids yielded inside the look-back
+   * window. Read inside the loop, it includes the event just yielded; a new feed `from` it yields
+   * no event twice and misses none that the list shows. Before the first event, it is the start.
+   *
+   * @returns The checkpoint.
+   */
+  get checkpoint(): string {
+    this.#checkpoint ??= this.#settings.position.encode(this.#settings.filterKey);
+    return this.#checkpoint;
+  }
+
+  /**
+   * The events, one `for await` loop per feed. `break` stops polling at once; the `signal` ends
+   * the loop without an error; a poll that fails after its retries throws from the loop, and
+   * {@link RevenueEventFeed.checkpoint} is still the last event handled.
+   *
+   * @returns The feed's iterator.
+   * @throws {ChainbillError} when the feed is already being read (resume a new one from the checkpoint).
+   */
+  [Symbol.asyncIterator](): AsyncGenerator<RevenueEvent, void, undefined> {
+    if (this.#reading)
+      throw new ChainbillError(
+        'This feed is already being read: one loop per feed (start another `from: feed.checkpoint`).',
+      );
+    this.#reading = true;
+    return this.#run();
+  }
+
+  async *#run(): AsyncGenerator<RevenueEvent, void, undefined> {
+    const { position, lookBackMs, pollIntervalMs, request } = this.#settings;
+    const signal = request.signal;
+    for (;;) {
+      if (signal?.aborted) return;
+      let polled: { events: TimedEvent[]; more: boolean };
+      try {
+        polled = await this.#poll();
+      } catch (error) {
+        // The signal ends the feed quietly; any other failure of the poll is the caller's to see.
+        if (signal?.aborted && error instanceof APIUserAbortError) return;
+        throw error;
+      }
+      for (const { event, ms } of polled.events) {
+        if (signal?.aborted) return;
+        position.advance(event.id, ms, lookBackMs);
+        this.#checkpoint = undefined;
+        yield event;
+      }
+      if (polled.more) continue;
+      try {
+        await sleep(pollIntervalMs, signal);
+      } catch {
+        return;
+      }
+    }
+  }
+
+  /**
+   * One poll: every page from the floor (the time reached less the look-back window) on, keeping
+   * the events not yielded yet. A feed behind the present (a replay, a resume after a long stop,
+   * a burst larger than one poll holds) reads slices of time instead, one after another at once,
+   * each sized by what the last one held, so that every page is read about once.
+   */
+  async #poll(): Promise<{ events: TimedEvent[]; more: boolean }> {
+    const { position, filter, request } = this.#settings;
+    position.prune();
+    const from = position.floor;
+    const behind = this.#behind;
+    const end = behind === undefined ? undefined : behind.covered + behind.span;
+    const to = end !== undefined && end < Date.now() ? end : undefined;
+    const params: RevenueEventListParams = {
+      ...(filter as RevenueEventListParams),
+      date_from: new Date(from),
+      ...(to === undefined ? {} : { date_to: new Date(to) }),
+      limit: listLimit.max,
+    };
+    const batch = new Batch(batchCap);
+    for await (const event of this.#list(params, request)) {
+      const entry = timed(event);
+      if (entry.ms >= from && !position.has(event.id)) batch.add(entry);
+    }
+    const events = batch.sorted();
+    const last = events[events.length - 1];
+    if (batch.overflow && last !== undefined) {
+      // Half the time the kept events spanned: the next slice should hold fewer than the cap.
+      const span = Math.floor((last.ms - Math.max(from, behind?.covered ?? from)) / 2);
+      this.#behind = { covered: last.ms, span: Math.max(1, span) };
+    } else if (to !== undefined && behind !== undefined) {
+      const span = events.length < batchCap / 2 ? behind.span * 2 : behind.span;
+      this.#behind = { covered: to, span };
+    } else this.#behind = undefined;
+    return { events, more: this.#behind !== undefined };
+  }
+}

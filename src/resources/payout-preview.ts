@@ -1,0 +1,49 @@
+import type { PayoutPolicyRule } from '../core/payout-policy.js';
+import type { PayoutCreateParams } from './payout-params.js';
+
+// What `payouts.preview` answers (docs/money.md, "Preview"). Types only: the checks run in
+// internal/payout-checks.ts, the method is in payouts.ts.
+
+/**
+ * A check of a payout, as `payouts.preview` reports it and `payouts.create` runs it:
+ *
+ * - `params`: the params schema (required fields, types, enums, limits, unknown keys);
+ * - `amount`: no more decimals than the token has (6);
+ * - `token`: a token the chain has (base: USDC only);
+ * - `address`: an address of the chain, not the zero address, not a token's contract (left out
+ *   with `checkAddresses: false`);
+ * - `policy.chain`, `policy.token`, `policy.max_amount`, `policy.recipient`: the client's
+ *   `payoutPolicy`, each only when the policy sets it.
+ */
+export type PayoutCheckRule = 'params' | 'amount' | 'token' | 'address' | PayoutPolicyRule;
+
+/** One check of a payout and its outcome. */
+export interface PayoutCheck {
+  /** Which check. */
+  rule: PayoutCheckRule;
+  /** Whether the payout passed it. */
+  ok: boolean;
+  /** Why it failed: the message of the error `payouts.create` throws for it. Only when `ok` is false. */
+  message?: string | undefined;
+}
+
+/** The body `payouts.create` sends (POST /payouts): the params as checked, the address exactly as given. */
+export interface PayoutCreateBody extends Omit<PayoutCreateParams, 'due_date'> {
+  /** When the payout is due, ISO 8601. */
+  due_date?: string | null | undefined;
+}
+
+/** What `payouts.preview` answers: every check `payouts.create` would run, and what it would send. */
+export interface PayoutPreview {
+  /** `true` exactly when `payouts.create` with these params would send the request. */
+  ok: boolean;
+  /**
+   * Each check that ran, in order. When `params` fails, the checks that read the params (the
+   * money checks and the policy) cannot run and are not listed.
+   */
+  checks: PayoutCheck[];
+  /** The body `payouts.create` would send (once every check passes); `null` when `params` fails. */
+  request: PayoutCreateBody | null;
+  /** The amount in atomic units (`'125500000'`); `null` when it is not a whole number of them. */
+  amountAtomic: string | null;
+}

@@ -7,6 +7,7 @@ import { Chainbill } from '../client.js';
 import type { ClientOptions } from '../core/client-options.js';
 import { ChainbillError } from '../core/error.js';
 import type { Logger } from '../core/logger.js';
+import { checkPayoutPolicy, type PayoutPolicy } from '../core/payout-policy.js';
 import { readEnv } from '../internal/env.js';
 import { VERSION } from '../version.js';
 import { type AuditLog, openAuditLog } from './audit.js';
@@ -42,14 +43,22 @@ async function clientOptions(options: McpOptions): Promise<ClientOptions & { api
   return { apiKey };
 }
 
+/** `--policy file.json`, checked at start: a policy that cannot be checked never serves a call. */
+async function readPolicy(path: string): Promise<PayoutPolicy> {
+  const json = await readFlagJson('--policy', path);
+  try {
+    return checkPayoutPolicy(json);
+  } catch (error) {
+    throw new UsageError(`--policy: ${path}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
 async function start(options: McpOptions): Promise<void> {
   const { apiKey, ...rest } = await clientOptions(options);
-  const policy =
-    options.policyPath === undefined ? undefined : await readFlagJson('--policy', options.policyPath);
-  void policy; // wired once the client takes a payout policy
+  const payoutPolicy = options.policyPath === undefined ? undefined : await readPolicy(options.policyPath);
   let client: Chainbill;
   try {
-    client = new Chainbill({ ...rest, apiKey, logger: stderrLogger });
+    client = new Chainbill({ ...rest, apiKey, payoutPolicy, logger: stderrLogger });
   } catch (error) {
     // A malformed key or base URL: the SDK's message names the problem, never the key.
     if (error instanceof ChainbillError) throw new UsageError(error.message);

@@ -13,7 +13,7 @@ import {
   McpError,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { Chainbill } from '../client.js';
-import { redactValue } from '../internal/redact.js';
+import { keyRedactor } from '../internal/redact.js';
 import { VERSION } from '../version.js';
 import { type Ask, runApproval } from './approval.js';
 import type { AuditLog, AuditRecord } from './audit.js';
@@ -85,7 +85,8 @@ export function createChainbillMcpServer(setup: ServerSetup): Server {
   );
   const offered = new Map(setup.tools.map((tool) => [tool.name, tool]));
   const definitions = setup.tools.map(definitionOf);
-  const redact = <T>(value: T): T => redactValue(value, setup.apiKey) as T;
+  const redactor = keyRedactor(setup.apiKey);
+  const redact = <T>(value: T): T => redactor.value(value) as T;
   let auditFailed = false;
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: definitions }));

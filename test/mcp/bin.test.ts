@@ -3,7 +3,7 @@
  * the MCP SDK's own `Client`: its start-up checks, the embedded fake, the key, and its peer.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -120,6 +120,37 @@ describe('chainbill-mcp --fake', () => {
       ['payouts_list', 'ok'],
       ['payouts_create', 'error'],
     ]);
+  });
+});
+
+describe('chainbill-mcp --policy', () => {
+  it('refuses a payout outside the policy file, and a policy that cannot be checked at start', async () => {
+    const policy = join(scratch, 'policy.json');
+    writeFileSync(policy, JSON.stringify({ maxAmount: { USDT: '100' }, chains: ['tron'] }));
+    const { call } = await start(['--fake', '--tools', 'write', '--policy', policy]);
+    const payout = {
+      recipient_address: 'TDT4qBNKXeGkB34Ke5KW1ZB5PjndygogKn',
+      chain: 'tron',
+      token: 'USDT',
+      currency: 'USD',
+    };
+    const over = await call('payouts_create', { ...payout, amount: 250 });
+    expect(over.json['error']).toMatchObject({
+      type: 'PayoutPolicyError',
+      code: 'policy.max_amount',
+      param: 'amount',
+    });
+    const within = await call('payouts_create', { ...payout, amount: 12.5 });
+    expect(within.json['created']).toMatchObject({ status: 'draft', amount: 12.5 });
+
+    const bad = join(scratch, 'bad-policy.json');
+    writeFileSync(bad, JSON.stringify({ maxAmount: { USDT: '-1' } }));
+    const refused = runToExit(['--fake', '--policy', bad]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/^chainbill-mcp: --policy: .*bad-policy\.json: .*maxAmount\.USDT/);
+    const missing = runToExit(['--fake', '--policy', join(scratch, 'nope.json')]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toMatch(/no such file/);
   });
 });
 

@@ -71,6 +71,54 @@ function answer(payload: Record<string, unknown>, isError: boolean): CallToolRes
   };
 }
 
+/** Asks the person through the client's elicitation, within the approval timeout. */
+function askerFor(server: Server, timeoutMs: number, requestId: string | number): Ask {
+  return async (message, signal) => {
+    if (server.getClientCapabilities()?.elicitation?.form === undefined) return 'unsupported';
+    try {
+      const result = await server.elicitInput(
+        { mode: 'form', message, requestedSchema },
+        { timeout: timeoutMs, relatedRequestId: requestId, ...(signal && { signal }) },
+      );
+      if (result.action !== 'accept') return result.action;
+      return result.content?.['approve'] === true ? 'accept' : 'decline';
+    } catch (error) {
+      const timedOut = error instanceof McpError && error.code === ErrorCode.RequestTimeout;
+      return timedOut && !signal?.aborted ? 'timeout' : 'failed';
+    }
+  };
+}
+
+/** Runs a call of an offered tool; a tool not offered, or unknown, is refused with what would offer it. */
+async function dispatch(
+  offered: ReadonlyMap<string, ChainbillTool>,
+  name: string,
+  args: Record<string, unknown>,
+  context: CallContext,
+  ask: Ask,
+): Promise<Record<string, unknown>> {
+  const tool = offered.get(name);
+  if (tool === undefined) {
+    const known = allTools.find((candidate) => candidate.name === name);
+    throw known === undefined
+      ? new ToolRefusal('unknown_tool', `There is no tool ${JSON.stringify(name)}.`)
+      : new ToolRefusal(
+          'tool_not_offered',
+          `${name} is not offered: chainbill-mcp was started without ${hintFor(known)}.`,
+        );
+  }
+  const input = inputOf(tool.entry, args);
+  const value =
+    tool.kind === 'approval'
+      ? await runApproval(tool, input, context, ask)
+      : tool.entry.movesMoney
+        ? await createMoney(tool, input, context)
+        : await callMethod(tool, input, context);
+  return (
+    typeof value === 'object' && value !== null && !Array.isArray(value) ? value : { result: value }
+  ) as Record<string, unknown>;
+}
+
 /**
  * Builds the server. Connect it to a transport (`server.connect(transport)`) to serve.
  *
@@ -95,68 +143,28 @@ export function createChainbillMcpServer(setup: ServerSetup): Server {
     const { name, arguments: args = {} } = request.params;
     const notes: CallNotes = {};
     const context: CallContext = { client: setup.client, options: { signal: extra.signal }, notes };
-    const ask: Ask = async (message, signal) => {
-      if (server.getClientCapabilities()?.elicitation?.form === undefined) return 'unsupported';
-      try {
-        const result = await server.elicitInput(
-          { mode: 'form', message, requestedSchema },
-          { timeout: setup.approvalTimeoutMs, relatedRequestId: extra.requestId, ...(signal && { signal }) },
-        );
-        if (result.action !== 'accept') return result.action;
-        return result.content?.['approve'] === true ? 'accept' : 'decline';
-      } catch (error) {
-        const timedOut = error instanceof McpError && error.code === ErrorCode.RequestTimeout;
-        return timedOut && !signal?.aborted ? 'timeout' : 'failed';
-      }
-    };
     let payload: Record<string, unknown>;
     let record: AuditRecord;
-    const time = (): string => new Date().toISOString();
     try {
       if (auditFailed)
         throw new ToolRefusal(
           'audit_failed',
           'The audit log cannot be written, so this server answers no call.',
         );
-      const tool = offered.get(name);
-      if (tool === undefined) {
-        const known = allTools.find((candidate) => candidate.name === name);
-        throw known === undefined
-          ? new ToolRefusal('unknown_tool', `There is no tool ${JSON.stringify(name)}.`)
-          : new ToolRefusal(
-              'tool_not_offered',
-              `${name} is not offered: chainbill-mcp was started without ${hintFor(known)}.`,
-            );
-      }
-      const input = inputOf(tool.entry, args);
-      const value =
-        tool.kind === 'approval'
-          ? await runApproval(tool, input, context, ask)
-          : tool.entry.movesMoney
-            ? await createMoney(tool, input, context)
-            : await callMethod(tool, input, context);
-      payload = (
-        typeof value === 'object' && value !== null && !Array.isArray(value) ? value : { result: value }
-      ) as Record<string, unknown>;
-      record = {
-        time: time(),
-        tool: name,
-        arguments: args,
-        outcome: 'ok',
-        requestId: notes.requestId ?? null,
-      };
+      payload = await dispatch(
+        offered,
+        name,
+        args,
+        context,
+        askerFor(server, setup.approvalTimeoutMs, extra.requestId),
+      );
+      record = { time: '', tool: name, arguments: args, outcome: 'ok', requestId: notes.requestId ?? null };
     } catch (caught) {
       const error = toolError(caught);
       payload = { error, ...(notes.preview === undefined ? {} : { preview: notes.preview }) };
-      record = {
-        time: time(),
-        tool: name,
-        arguments: args,
-        outcome: 'error',
-        requestId: error.requestId,
-        error,
-      };
+      record = { time: '', tool: name, arguments: args, outcome: 'error', requestId: error.requestId, error };
     }
+    record.time = new Date().toISOString();
     if (notes.approval !== undefined) record.approval = notes.approval;
     if (setup.audit !== undefined && !auditFailed) {
       try {

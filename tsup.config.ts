@@ -1,5 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { copyFile, mkdir, readFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rm } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Options } from 'tsup';
 import ts from 'typescript';
@@ -87,7 +87,9 @@ function emitDeclarations(): void {
   const host = { ...ts.sys, onUnRecoverableConfigFileDiagnostic: fail };
   const parsed = ts.getParsedCommandLineOfConfigFile('tsconfig.json', overrides, host);
   if (parsed === undefined) throw new Error('tsconfig.json could not be read');
-  const program = ts.createProgram({ rootNames: Object.values(entry), options: parsed.options });
+  // The `chainbill` bin is a program, not an import: it has no declarations to ship.
+  const rootNames = Object.entries(entry).flatMap(([name, file]) => (name === 'cli/index' ? [] : [file]));
+  const program = ts.createProgram({ rootNames, options: parsed.options });
   const result = program.emit(undefined, writeDeclaration, undefined, true, {
     afterDeclarations: [withoutInlinedPackages],
   });
@@ -164,6 +166,7 @@ const entry = {
   'testing/index': 'src/testing/index.ts',
   'testing/msw': 'src/testing/msw.ts',
   'testing/cli': 'src/testing/cli.ts',
+  'cli/index': 'src/cli/index.ts',
   'mcp/index': 'src/mcp/index.ts',
   'opentelemetry/index': 'src/opentelemetry/index.ts',
 };
@@ -191,6 +194,9 @@ const config: Options = {
   removeNodeProtocol: false,
   async onSuccess() {
     emitDeclarations();
+    // The `chainbill` bin runs as ESM only (package.json's `bin`); the CJS build of its entry,
+    // which inlines the whole fake (no code splitting in CJS), would ship megabytes nothing loads.
+    for (const file of ['index.cjs', 'index.cjs.map']) await rm(`dist/cli/${file}`, { force: true });
     // MIT asks for the notices to travel with the bundled code.
     await mkdir('dist/licenses', { recursive: true });
     await copyFile('node_modules/ky/license', 'dist/licenses/ky.LICENSE');

@@ -18,9 +18,10 @@ import { defineConfig, type ViteUserConfig } from 'vitest/config';
  * type tests included) and the docs' snippets beside vitest (scripts/typecheck.ts).
  */
 
-/** The test files that import `dist/`: both builds in one process, the `chainbill-fake` and `chainbill-mcp` bins. */
+/** The test files that import `dist/`: both builds in one process, and the bins. */
 const packageTests = [
   'test/bundled-zod.test.ts',
+  'test/cli/process.test.ts',
   'test/cross-copy.test.ts',
   'test/fake/server-cli.test.ts',
   'test/fake/server-history.test.ts',

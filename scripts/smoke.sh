@@ -8,7 +8,8 @@
 #
 # Packs dist/ as npm would publish it (run `npm run build` first), installs the tarball and msw@2
 # from the registry into a scratch project in a temp dir (never in the repo), compiles the
-# TypeScript consumers with the repo's tsc, and runs each consumer. Each one starts
+# TypeScript consumers with the repo's tsc, and runs each consumer (first `npx chainbill --help`
+# and cli-consumer.mjs, the `chainbill` bin against `chainbill fake`). Each one starts
 # chainbill/testing's listen() on 127.0.0.1, makes real HTTP calls and prints one `ok` line;
 # consumer-msw.mjs answers through msw with chainbill/testing/msw instead. (chainbill/testing in a
 # project without msw, under Jest's CommonJS: scripts/jest-example.sh.) mcp.mjs starts
@@ -47,6 +48,9 @@ echo "ok tsc: node16 (ESM .mts + CJS .cts) and bundler consumers compile against
 # A consumer that hangs (a server left open, a handle that keeps the runtime up) fails, not stalls CI.
 run() { timeout 180 "$@"; }
 run_node_consumers() { # $1: path of a node binary
+  # The bins as npx runs them, with this node first on PATH (their `#!/usr/bin/env node`).
+  PATH="$(dirname "$1"):$PATH" run npx --no-install chainbill --help | grep -q '^Usage: chainbill <command>'
+  PATH="$(dirname "$1"):$PATH" run "$1" cli-consumer.mjs
   run "$1" consumer.mjs
   run "$1" consumer.cjs
   run "$1" consumer-msw.mjs

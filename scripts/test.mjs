@@ -2,7 +2,8 @@
 /**
  * `npm test`, in two lanes that keep a 2-core machine busy:
  *
- * - the checks, one after another: Biome, the import-cycle check (scripts/check-cycles.mjs), the
+ * - the checks, one after another: Biome, the import-cycle checks (scripts/check-cycles.mjs: runtime
+ *   imports under src/, and types too under src/testing/ with its one rule of layers), the
  *   one type check (scripts/typecheck.ts), then the build of `dist/` (scripts/dist.mjs);
  * - vitest, all its tiers (vitest.config.ts): the memory tier first, alone, beside the checks;
  *   then the unit and package tiers. The package tier waits for the build (CHAINBILL_DIST_STATUS,
@@ -65,6 +66,8 @@ async function checks() {
   const steps = [
     ['lint', [node, 'node_modules/@biomejs/biome/bin/biome', 'check', '.']],
     ['cycles', [node, 'scripts/check-cycles.mjs', 'src']],
+    // The fake, types included: no circle of types, and only the router imports a route module.
+    ['layers', [node, 'scripts/check-cycles.mjs', '--types', '--only', 'routes:router.ts', 'src/testing']],
     ['types', [node, '--import', 'tsx', 'scripts/typecheck.ts']],
   ];
   if (needsDist) steps.push(['build', [node, 'scripts/dist.mjs', '--status', statusFile]]);

@@ -38,17 +38,24 @@ async function world() {
 const runs = [];
 for (let run = 0; run < 5; run++) {
   const fake = await world();
-  const before = fake.events.length;
+  const before = fake.events.at(-1).sequence;
+  // Counted from what each advance returns, which names every change; the event log keeps only
+  // its last 10 000, fewer than a year makes.
+  const counts = { renewed: 0, failed: 0, canceled: 0, events: 0 };
   const started = performance.now();
-  for (let day = 0; day < days; day++) fake.clock.advance({ days: 1 });
+  for (let day = 0; day < days; day++) {
+    const moved = fake.clock.advance({ days: 1 });
+    counts.renewed += moved.renewed.length;
+    counts.failed += moved.failed.length;
+    counts.canceled += moved.canceled.length;
+  }
   const ms = performance.now() - started;
-  const story = fake.events.slice(before);
-  const count = (type) => story.filter((e) => e.type === type).length;
+  counts.events = fake.events.at(-1).sequence - before;
   runs.push(ms);
   console.log(
     `run ${run + 1}: ${days} daily advances over ${subscriptions} subscriptions in ${ms.toFixed(0)} ms ` +
-      `(${count('subscription.renewed')} renewals, ${count('subscription.renewal_failed')} failed attempts, ` +
-      `${count('subscription.canceled')} cancellations, ${story.length} events)`,
+      `(${counts.renewed} renewals, ${counts.failed} failed attempts, ` +
+      `${counts.canceled} cancellations, ${counts.events} events)`,
   );
 }
 runs.sort((a, b) => a - b);

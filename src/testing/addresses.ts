@@ -1,13 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import { sha256 } from '@noble/hashes/sha2.js';
 import { createBase58check } from '@scure/base';
 import { eip55 } from '../core/address.js';
 import type { Chain } from '../core/types.js';
+import { randomBytesFromPool } from './ids.js';
 
 // Addresses in real form for the fake (deposit addresses, settlement `from_address`) and for tests:
 // each passes `isValidAddress` on its chain, as a real one would (docs/money.md).
 
 const tronVersion = 0x41;
+const base58check = /*@__PURE__*/ createBase58check(sha256);
 const hex40 = /^(?:0x)?([0-9a-fA-F]{40})$/;
 
 /**
@@ -47,7 +48,7 @@ export function addressOf(chain: Chain, account: Uint8Array): string {
     const payload = new Uint8Array(21);
     payload[0] = tronVersion;
     payload.set(account, 1);
-    return createBase58check(sha256).encode(payload);
+    return base58check.encode(payload);
   }
   return checksumAddress(Buffer.from(account).toString('hex'));
 }
@@ -65,7 +66,7 @@ export function addressOf(chain: Chain, account: Uint8Array): string {
  * ```
  */
 export function randomAddress(chain: Chain): string {
-  let account = randomBytes(20);
-  while (account.every((byte) => byte === 0)) account = randomBytes(20);
+  let account = randomBytesFromPool(20);
+  while (account.every((byte) => byte === 0)) account = randomBytesFromPool(20);
   return addressOf(chain, account);
 }

@@ -1,6 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { Chain } from '../core/types.js';
 import { addressOf } from './addresses.js';
+import { randomHex } from './ids.js';
 
 /**
  * Milliseconds between two blocks of each chain, as the fake's chain mines them (docs/testing.md:
@@ -47,8 +48,8 @@ export interface Transfer {
  * @returns A new random hash.
  */
 export function randomTxHash(chain: Chain): string {
-  const hex = randomBytes(32).toString('hex');
-  return chain === 'tron' ? hex : `0x${hex}`;
+  const hex = randomHex(32);
+  return chain === 'tron' ? hex : ['0x', hex].join(''); // one string, not a pair kept together
 }
 
 /**

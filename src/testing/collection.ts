@@ -8,14 +8,12 @@ export interface Envelope<T> {
   next_cursor: string | null;
 }
 
-interface Entry<T> {
-  seq: number;
-  record: T;
-}
-
 /** A collection as plain data, for {@link Collection.data} and {@link Collection.load}. */
 export interface CollectionData<T> {
-  entries: Entry<T>[];
+  /** The records, oldest first. */
+  records: T[];
+  /** Each record's sequence number, ascending, at the same index. */
+  seqs: number[];
   seq: number;
   secret: Uint8Array;
 }
@@ -39,56 +37,83 @@ export interface PageRequest {
  * list's binding (operation, path id, filters), under a key random to this collection: since each
  * organization and environment holds its own collections, a cursor is valid only for the list,
  * path id, filters and key scope that issued it, and nobody can make one up.
+ *
+ * Records are held once, in creation order beside their ascending sequence numbers, with an index
+ * from id to sequence number: a page or a lookup finds its place by binary search, so its cost
+ * does not grow with the records held.
  */
 export class Collection<T extends { id: string }> {
-  #entries: Entry<T>[] = [];
-  #byId = new Map<string, Entry<T>>();
+  #records: T[] = [];
+  #seqs: number[] = [];
+  #byId = new Map<string, number>();
   #secret: Uint8Array = randomBytes(32);
   #seq = 0;
 
   /** The collection as plain data (the records themselves, not copies): for a snapshot. */
   data(): CollectionData<T> {
-    return { entries: this.#entries, seq: this.#seq, secret: this.#secret };
+    return { records: this.#records, seqs: this.#seqs, seq: this.#seq, secret: this.#secret };
   }
 
   /** Puts back what {@link Collection.data} gave (from a copy), replacing everything. */
   load(data: CollectionData<T>): void {
-    this.#entries = data.entries;
-    this.#byId = new Map(data.entries.map((entry) => [entry.record.id, entry]));
+    this.#records = data.records;
+    this.#seqs = data.seqs;
+    this.#byId = new Map(data.records.map((record, i) => [record.id, data.seqs[i] as number]));
     this.#seq = data.seq;
     this.#secret = data.secret;
   }
 
   /** Adds a record; it becomes the newest. */
   insert(record: T): T {
-    const entry = { seq: ++this.#seq, record };
-    this.#entries.push(entry);
-    this.#byId.set(record.id, entry);
+    this.#seq += 1;
+    this.#records.push(record);
+    this.#seqs.push(this.#seq);
+    this.#byId.set(record.id, this.#seq);
     return record;
   }
 
   /** The record with this id, or `undefined`. */
   get(id: string): T | undefined {
-    return this.#byId.get(id)?.record;
+    const seq = this.#byId.get(id);
+    return seq === undefined ? undefined : this.#records[this.#indexOf(seq)];
+  }
+
+  /** The sequence number of the record with this id (its place in creation order), or `undefined`. */
+  seqOf(id: string): number | undefined {
+    return this.#byId.get(id);
   }
 
   /** Removes a record; returns whether it existed. */
   delete(id: string): boolean {
-    const entry = this.#byId.get(id);
-    if (!entry) return false;
+    const seq = this.#byId.get(id);
+    if (seq === undefined) return false;
+    const index = this.#indexOf(seq);
     this.#byId.delete(id);
-    this.#entries.splice(this.#entries.indexOf(entry), 1);
+    this.#records.splice(index, 1);
+    this.#seqs.splice(index, 1);
     return true;
   }
 
   /** Every record, oldest first. */
-  all(): T[] {
-    return this.#entries.map((entry) => entry.record);
+  all(): readonly T[] {
+    return this.#records;
   }
 
   /** How many records there are. */
   get size(): number {
-    return this.#entries.length;
+    return this.#records.length;
+  }
+
+  /** The index of the first record whose sequence number is at least `seq` (binary search). */
+  #indexOf(seq: number): number {
+    let low = 0;
+    let high = this.#seqs.length;
+    while (low < high) {
+      const mid = (low + high) >>> 1;
+      if ((this.#seqs[mid] as number) < seq) low = mid + 1;
+      else high = mid;
+    }
+    return low;
   }
 
   /**
@@ -99,19 +124,21 @@ export class Collection<T extends { id: string }> {
    * @throws {FakeApiError} 400 `cursor_invalid` for a cursor this list did not issue with this binding.
    */
   page({ cursor, limit, binding }: PageRequest, filter: (record: T) => boolean = () => true): Envelope<T> {
-    const before = cursor === undefined ? Number.POSITIVE_INFINITY : this.#decodeCursor(cursor, binding);
+    // The newest record older than the cursor's: the page starts there, without a look at the rest.
+    const start =
+      cursor === undefined ? this.#records.length : this.#indexOf(this.#decodeCursor(cursor, binding));
     const data: T[] = [];
     let lastSeq = 0;
     let hasMore = false;
-    for (let i = this.#entries.length - 1; i >= 0; i--) {
-      const entry = this.#entries[i] as Entry<T>; // i is within bounds by the loop condition
-      if (entry.seq >= before || !filter(entry.record)) continue;
+    for (let i = start - 1; i >= 0; i--) {
+      const record = this.#records[i] as T; // i is within bounds by the loop condition
+      if (!filter(record)) continue;
       if (data.length === limit) {
         hasMore = true;
         break;
       }
-      data.push(entry.record);
-      lastSeq = entry.seq;
+      data.push(record);
+      lastSeq = this.#seqs[i] as number;
     }
     return { data, has_more: hasMore, next_cursor: hasMore ? this.#encodeCursor(lastSeq, binding) : null };
   }
@@ -148,10 +175,9 @@ export class Collection<T extends { id: string }> {
    * @param limit - Records per page, already checked (1 to 100).
    */
   offsetPage(offset: number, limit: number): Envelope<T> {
-    const newestFirst = this.#entries.length - 1 - offset;
+    const newestFirst = this.#records.length - 1 - offset;
     const data: T[] = [];
-    for (let i = newestFirst; i >= 0 && data.length < limit; i--)
-      data.push((this.#entries[i] as Entry<T>).record);
-    return { data, has_more: offset + data.length < this.#entries.length, next_cursor: null };
+    for (let i = newestFirst; i >= 0 && data.length < limit; i--) data.push(this.#records[i] as T);
+    return { data, has_more: offset + data.length < this.#records.length, next_cursor: null };
   }
 }

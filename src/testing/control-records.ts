@@ -1,6 +1,6 @@
 import { invalid } from './errors.js';
 import type { FakeChainbill } from './fake.js';
-import { collectionNames } from './scope.js';
+import { modules } from './router.js';
 import { internalsOf } from './slot.js';
 
 /** How many records of each resource `GET /_fake/records` gives when `?limit=` is not sent. */
@@ -51,9 +51,9 @@ export function recordsOf(
     org_id: scope.org_id,
     environment: scope.environment,
     resources: Object.fromEntries(
-      collectionNames.map((name) => {
-        const all: unknown[] = scope[name].all();
-        return [snakeCase(name), { total: all.length, data: all.slice(-limit).reverse() }];
+      modules.map(({ collection }) => {
+        const all: readonly unknown[] = scope.peek(collection)?.all() ?? [];
+        return [snakeCase(collection.name), { total: all.length, data: all.slice(-limit).reverse() }];
       }),
     ),
   }));

@@ -1,6 +1,7 @@
+import { type Answering, answer } from './answer.js';
 import { fromRequest } from './body.js';
 import { createClock, type FakeClock } from './clock.js';
-import { moveClock } from './clock-moves.js';
+import { type AdvanceReports, moveClock } from './clock-moves.js';
 import { Delays } from './delays.js';
 import { compile } from './dispatch.js';
 import { invalid } from './errors.js';
@@ -8,44 +9,16 @@ import type { FakeEvent, FakeEventCause } from './events.js';
 import { type FakeFaults, FaultQueue } from './faults.js';
 import type { FakeRequest } from './history.js';
 import { type FakeChainbillOptions, historyLimitOf, renewalRetriesOf } from './options.js';
-import type { FakeEnvironment } from './records.js';
 import { basePathOf } from './refusals.js';
-import type { Route } from './route.js';
-import { type Answering, answer } from './router.js';
-import { type CheckoutSimulations, checkoutSimulations } from './routes/checkout-simulations.js';
-import { type CheckoutSeeds, checkoutRoutes, checkoutSeeds, checkoutsDue } from './routes/checkouts.js';
-import { type CustomerSeeds, customerRoutes, customerSeeds } from './routes/customers.js';
-import { entitlementRoutes } from './routes/entitlements.js';
-import {
-  type PaymentLinkSimulations,
-  paymentLinkRoutes,
-  paymentLinkSimulations,
-  paymentLinksDue,
-} from './routes/payment-links.js';
-import {
-  type PaymentMethodSeeds,
-  paymentMethodRoutes,
-  paymentMethodSeeds,
-} from './routes/payment-methods.js';
-import { type PayoutSimulations, payoutSimulations } from './routes/payout-execution.js';
-import { payoutsDue } from './routes/payout-lifecycle.js';
-import { type PayoutSeeds, payoutRoutes, payoutSeeds } from './routes/payouts.js';
-import { type PlanSeeds, planRoutes, planSeeds } from './routes/plans.js';
-import { type RevenueEventSeeds, revenueEventRoutes, revenueEventSeeds } from './routes/revenue-events.js';
-import { subscriptionsDue } from './routes/subscription-billing.js';
-import { type SubscriptionSimulations, subscriptionSimulations } from './routes/subscription-simulations.js';
-import { subscriptionRoutes } from './routes/subscriptions.js';
-import {
-  type WebhookEndpointSeeds,
-  webhookEndpointRoutes,
-  webhookEndpointSeeds,
-} from './routes/webhook-endpoints.js';
-import type { DueSource } from './schedule.js';
+import type { FakeEnvironment } from './resource.js';
+import { apiRoutes, type FakeSeeds, type FakeSimulations, modules } from './router.js';
 import type { Scope } from './scope.js';
 import { gateSeeds } from './seed-gate.js';
 import type { FakeServer } from './server.js';
 import { type FakeInternals, internals } from './slot.js';
 import { FakeState } from './state.js';
+
+export type { FakeSeeds, FakeSimulations } from './router.js';
 
 /** Options of {@link FakeChainbill.listen}. */
 export interface FakeListenOptions {
@@ -62,20 +35,6 @@ export interface FakeListenOptions {
    */
   controlToken?: string;
 }
-
-/** What `seed` can create directly, without the API. One `&` term per resource module. */
-export type FakeSeeds = PayoutSeeds &
-  CustomerSeeds &
-  RevenueEventSeeds &
-  PaymentMethodSeeds &
-  PlanSeeds &
-  WebhookEndpointSeeds &
-  CheckoutSeeds;
-/** What `simulate` can move, as the chain or the billing engine would. One `&` term per resource module. */
-export type FakeSimulations = PayoutSimulations &
-  SubscriptionSimulations &
-  CheckoutSimulations &
-  PaymentLinkSimulations;
 
 /** A stateful, in-memory Chainbill API (docs/testing.md). */
 export interface FakeChainbill {
@@ -149,22 +108,9 @@ export interface FakeChainbill {
   createApiKey(options?: { orgId?: string; environment?: FakeEnvironment; key?: string }): string;
 }
 
-// One spread per resource module (src/testing/routes/*.ts); order matters only for equal paths.
-const routes: readonly Route[] = [
-  ...payoutRoutes,
-  ...customerRoutes,
-  ...subscriptionRoutes,
-  ...paymentLinkRoutes,
-  ...revenueEventRoutes,
-  ...paymentMethodRoutes,
-  ...planRoutes,
-  ...entitlementRoutes,
-  ...webhookEndpointRoutes,
-  ...checkoutRoutes,
-];
-
-// One entry per resource module with work that falls due on the clock.
-const dueSources: readonly DueSource[] = [subscriptionsDue, checkoutsDue, paymentLinksDue, payoutsDue];
+// The clock's work and what a move reports, gathered from the resource modules once.
+const dueSources = modules.flatMap((module) => (module.due === undefined ? [] : [module.due]));
+const reports: AdvanceReports = Object.assign({}, ...modules.map((module) => module.reports));
 
 /**
  * The fake without its HTTP server: keys, `fetch`, `seed`, `simulate`, `clock`, `events`, `faults`,
@@ -177,18 +123,19 @@ const dueSources: readonly DueSource[] = [subscriptionsDue, checkoutsDue, paymen
 export function createFakeCore(options: FakeChainbillOptions = {}): Omit<FakeChainbill, 'listen'> {
   const orgId = options.orgId ?? 'org_fake';
   const baseUrl = (options.baseUrl ?? 'https://api.chainbill.test/v1').replace(/\/+$/, '');
-  const clock = createClock((from, to, move) => moveClock(state, dueSources, from, to, move));
+  const clock = createClock((from, to, move) => moveClock(state, reports, from, to, move));
   const state: FakeState = new FakeState(
     clock,
     renewalRetriesOf(options.renewalRetries),
     historyLimitOf(options.historyLimit),
+    dueSources,
   );
   const apiKey = state.issueKey(orgId, 'sandbox');
   const liveApiKey = state.issueKey(orgId, 'live');
   const answering: Answering = {
     state,
-    routes: compile(routes, (route) => route.operation),
-    faults: new FaultQueue(routes.map((route) => route.operation.path)),
+    routes: compile(apiRoutes, (route) => route.operation),
+    faults: new FaultQueue(apiRoutes.map((route) => route.operation.path)),
     delays: new Delays(),
   };
   const base = basePathOf(baseUrl);
@@ -205,7 +152,10 @@ export function createFakeCore(options: FakeChainbillOptions = {}): Omit<FakeCha
     liveApiKey,
     baseUrl,
     fetch: async (input, init) => {
-      const request = new Request(input, init);
+      // A request given alone is answered as it is: wrapping it again would make a second signal
+      // that follows the caller's, which undici holds until the task ends.
+      const alone = input instanceof Request && !input.bodyUsed && (init === undefined || isEmpty(init));
+      const request = alone ? input : new Request(input, init);
       // As undici does: an aborted signal rejects with its reason, before or while answering.
       request.signal.throwIfAborted();
       const response = await answer(answering, fromRequest(request), base);
@@ -215,12 +165,11 @@ export function createFakeCore(options: FakeChainbillOptions = {}): Omit<FakeCha
       return response;
     },
     seed: seedsOf(state, apiKey),
-    simulate: causedBy(state, 'simulate', {
-      ...payoutSimulations(state),
-      ...subscriptionSimulations(state),
-      ...checkoutSimulations(state),
-      ...paymentLinkSimulations(state),
-    }),
+    simulate: causedBy(
+      state,
+      'simulate',
+      Object.assign({}, ...modules.map((module) => module.simulations?.(state))) as FakeSimulations,
+    ),
     clock,
     requests: state.requests.list,
     events: state.events.list,
@@ -255,17 +204,8 @@ function seedsOf(state: FakeState, defaultKey: string): FakeSeeds {
       );
     return scope;
   };
-  return gateSeeds(
-    causedBy(state, 'seed', {
-      ...payoutSeeds(state, scopeOf),
-      ...customerSeeds(state, scopeOf),
-      ...revenueEventSeeds(state, scopeOf),
-      ...paymentMethodSeeds(state, scopeOf),
-      ...planSeeds(state, scopeOf),
-      ...webhookEndpointSeeds(state, scopeOf),
-      ...checkoutSeeds(state, scopeOf),
-    }),
-  );
+  const seeds = Object.assign({}, ...modules.map((module) => module.seeds?.(state, scopeOf))) as FakeSeeds;
+  return gateSeeds(causedBy(state, 'seed', seeds));
 }
 
 /** The same functions, each recording `cause` as the cause of the changes it makes. */
@@ -274,6 +214,12 @@ function causedBy<T extends object>(state: FakeState, cause: FakeEventCause, fun
   for (const [name, run] of Object.entries(functions) as [string, (...args: unknown[]) => unknown][])
     wrapped[name] = (...args: unknown[]) => state.events.as(cause, () => run(...args));
   return wrapped as T; // the same keys, each a function of the same signature
+}
+
+/** Whether an init sets nothing. */
+function isEmpty(init: RequestInit): boolean {
+  for (const _ in init) return false;
+  return true;
 }
 
 /** The cause undici gives a reset connection. */

@@ -11,27 +11,27 @@ export type { FakeAdvance, FakeClock, FakeDuration } from './clock.js';
 export { createFakeChainbill } from './create.js';
 export { FakeApiError } from './errors.js';
 export type { FakeEvent, FakeEventCause, FakeEventType } from './events.js';
-export type { FakeChainbill, FakeListenOptions, FakeSeeds, FakeSimulations } from './fake.js';
+export type { FakeChainbill, FakeListenOptions } from './fake.js';
 export type { FakeFault, FakeFaultMatch, FakeFaults, FakePendingFault } from './faults.js';
 export type { FakeRequest } from './history.js';
 export type { FakeChainbillOptions } from './options.js';
+export type { FakeEnvironment } from './resource.js';
+export type { CheckoutSimulations } from './resources/checkout-simulations.js';
+export type { CheckoutSeeds } from './resources/checkouts.js';
+export type { CustomerSeeds } from './resources/customers.js';
+export type { PaymentLinkSimulations } from './resources/payment-links.js';
+export type { PaymentMethodSeeds } from './resources/payment-methods.js';
+export type { PayoutSimulations } from './resources/payout-simulations.js';
+export type { PayoutSeeds } from './resources/payouts.js';
+export type { PlanSeeds } from './resources/plans.js';
 export type {
-  FakeEnvironment,
   FakeRevenueEvent,
   FakeRevenueEventType,
-  FakeWebhookEndpoint,
-} from './records.js';
-export type { CheckoutSimulations } from './routes/checkout-simulations.js';
-export type { CheckoutSeeds } from './routes/checkouts.js';
-export type { CustomerSeeds } from './routes/customers.js';
-export type { PaymentLinkSimulations } from './routes/payment-links.js';
-export type { PaymentMethodSeeds } from './routes/payment-methods.js';
-export type { PayoutSimulations } from './routes/payout-execution.js';
-export type { PayoutSeeds } from './routes/payouts.js';
-export type { PlanSeeds } from './routes/plans.js';
-export type { RevenueEventSeeds } from './routes/revenue-events.js';
-export type { SubscriptionSimulations } from './routes/subscription-simulations.js';
-export type { WebhookEndpointSeeds } from './routes/webhook-endpoints.js';
+  RevenueEventSeeds,
+} from './resources/revenue-events.js';
+export type { SubscriptionSimulations } from './resources/subscription-simulations.js';
+export type { FakeWebhookEndpoint, WebhookEndpointSeeds } from './resources/webhook-endpoints.js';
+export type { FakeSeeds, FakeSimulations } from './router.js';
 export type {
   FakeOrganization,
   SeedCollection,

@@ -1,17 +1,17 @@
 /**
  * The fake's state machines. Each resource with states (payouts, checkouts,
- * subscriptions, payment links) writes its {@link Lifecycle} once, as data, in its route module:
+ * subscriptions, payment links) writes its {@link Lifecycle} once, as data, in its resource module:
  * where each state may go, the times the spec ties to entering a state, what entering it does
  * beyond the record, and what falls due in it on the clock. {@link transition} is the only way a
  * status changes: the API's routes, `simulate`, `seed` and the clock all go through it, so a record
- * moved by any of them carries the same stamps and leaves the same events.
+ * moved by any of them carries the same stamps and leaves the same events, and its next due work
+ * takes its place in the clock's queue.
  */
 
-import type { Collection } from './collection.js';
 import { conflict } from './errors.js';
 import type { FakeEvent, FakeEventType } from './events.js';
-import type { Due, DueSource } from './schedule.js';
-import type { Scope } from './scope.js';
+import type { DueSource, DueWork } from './scheduler.js';
+import type { CollectionKey, Scope } from './scope.js';
 import type { FakeState } from './state.js';
 
 /** A record with a lifecycle: an id and a status. */
@@ -29,18 +29,12 @@ export interface Moving<R> {
   now: string;
 }
 
-/** Work a record in some state has due on the clock: when, and what happens then. */
-export interface DueWork {
-  /** When it is due, ms since the epoch. */
-  at: number;
-  /** Does it (through {@link transition} when a status changes). */
-  run(): void;
-}
-
 /** One resource's lifecycle: data, written once (see the module's comment). */
 export interface Lifecycle<S extends string, R extends Stateful<S>> {
   /** The resource, in messages (`Payout po_1 is settled; …`). */
   readonly label: string;
+  /** The collection its records are in: a move puts the record's next due work in the clock's queue. */
+  readonly collection: CollectionKey<R>;
   /** The state a new record starts in. */
   readonly initial: S;
   /** The states each state may move to; a state with none is terminal. */
@@ -100,6 +94,7 @@ export function transition<S extends string, R extends Stateful<S>>(
   const attempt = change.attempt === undefined ? {} : { attempt: change.attempt };
   const revenue = change.revenueEventId === undefined ? {} : { revenueEventId: change.revenueEventId };
   state.emit(scope, event, record.id, lifecycle.hidden ? null : to, { ...extra, ...revenue, ...attempt });
+  state.schedule(lifecycle.collection, scope, record);
   return record;
 }
 
@@ -148,32 +143,17 @@ function pathBetween<S extends string>(
 }
 
 /**
- * The clock's work on one kind of record: each record's next due work by `to`, from its state's
- * `due` entry; once done, the same record's next.
+ * The clock's work on one kind of record: each record's next due work, from its state's `due`
+ * entry.
  *
  * @param lifecycle - The lifecycle, with its `due` entries.
- * @param collection - The records of a scope.
+ * @returns The source the clock's queue reads.
  */
-export function dueSource<S extends string, R extends Stateful<S>>(
+export function lifecycleDue<S extends string, R extends Stateful<S>>(
   lifecycle: Lifecycle<S, R>,
-  collection: (scope: Scope) => Collection<R>,
-): DueSource {
-  const next = (state: FakeState, scope: Scope, record: R): Due | undefined => {
-    const work = lifecycle.due?.[record.status]?.({ state, scope, record });
-    return (
-      work && {
-        at: work.at,
-        fire: () => {
-          work.run();
-          return next(state, scope, record);
-        },
-      }
-    );
-  };
-  return function* (state, scope, to) {
-    for (const record of collection(scope).all()) {
-      const due = next(state, scope, record);
-      if (due !== undefined && due.at <= to) yield due;
-    }
+): DueSource<FakeState, R> {
+  return {
+    collection: lifecycle.collection,
+    next: (state, scope, record) => lifecycle.due?.[record.status]?.({ state, scope, record }),
   };
 }

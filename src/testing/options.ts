@@ -1,5 +1,15 @@
 import { DEFAULT_HISTORY_LIMIT } from './history.js';
-import type { RenewalRetries } from './state.js';
+
+/**
+ * How the fake's billing engine retries a failed renewal (docs/testing.md: Test clocks): a retry
+ * `retryDays[i]` days after the renewal date, and `finalStatus` when the last one fails.
+ */
+export interface RenewalRetries {
+  /** Days after the failed renewal date of each retry, ascending. @default [1, 3, 5] */
+  retryDays: readonly number[];
+  /** What a subscription becomes when every retry failed. @default 'canceled' */
+  finalStatus: 'canceled' | 'expired';
+}
 
 /** Options of {@link createFakeChainbill}. */
 export interface FakeChainbillOptions {

@@ -1,4 +1,5 @@
 import type * as z from 'zod/mini';
+import { miss, quickParse } from '../internal/in-place.js';
 import { toIssues } from '../internal/issues.js';
 import type { Operation } from '../internal/operation.js';
 import { listEnvelope, listLimit } from '../internal/schemas.js';
@@ -118,7 +119,10 @@ function sorted(fields: Fields): [string, unknown][] {
 function checkAnswer(operation: Operation, id: string, result: RouteResult): void {
   if (result.status >= 300 || result.body === undefined) return;
   const item = operation.response(id);
-  const checked = (operation.paging === 'none' ? item : listEnvelope(item)).safeParse(result.body);
+  const schema = operation.paging === 'none' ? item : listEnvelope(item);
+  // The client's own check in place proves what fits without zod's copy; zod says what does not.
+  if (quickParse(schema, result.body) !== miss) return;
+  const checked = schema.safeParse(result.body);
   if (checked.success) return;
   const [issue] = toIssues(checked.error.issues);
   throw new Error(

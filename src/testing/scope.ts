@@ -1,63 +1,45 @@
 import type { Environment } from '../core/types.js';
 import { Collection, type CollectionData } from './collection.js';
-import type {
-  FakeCheckout,
-  FakeCustomer,
-  FakeEntitlement,
-  FakePaymentLink,
-  FakePaymentMethod,
-  FakePayout,
-  FakePlan,
-  FakeRevenueEvent,
-  FakeSettlement,
-  FakeSubscription,
-  FakeWebhookEndpoint,
-} from './records.js';
 
-/** The collections of a scope, one typed collection per resource. */
-export const collectionNames = [
-  'payouts',
-  'payoutSettlements',
-  'checkouts',
-  'customers',
-  'plans',
-  'paymentMethods',
-  'subscriptions',
-  'entitlements',
-  'paymentLinks',
-  'revenueEvents',
-  'webhookEndpoints',
-] as const;
+/**
+ * The name of a scope's collection and the type of its records: each resource module declares its
+ * own (`collectionKey<FakePayout>('payouts')`), and `scope.of(key)` gives its typed collection.
+ */
+export interface CollectionKey<T extends { id: string }> {
+  /** The collection's name, unique among the fake's collections. */
+  readonly name: string;
+  /** Never set: it carries the record type. */
+  readonly record?: T;
+}
 
-/** The name of one of a scope's collections. */
-export type CollectionName = (typeof collectionNames)[number];
+/**
+ * @param name - The collection's name, unique among the fake's collections.
+ * @returns The key of a collection of records of type `T`.
+ */
+export function collectionKey<T extends { id: string }>(name: string): CollectionKey<T> {
+  return { name };
+}
 
-/** A scope's collections as plain data, for a snapshot of the state. */
-export type ScopeData = Record<CollectionName, CollectionData<never>>;
+/** A scope's collections as plain data, by name, for a snapshot of the state. */
+export type ScopeData = Record<string, CollectionData<never>>;
 
-/** The data of one organization in one environment: a typed collection per resource. */
+/** The data of one organization in one environment: a typed collection per resource, made on first use. */
 export class Scope {
   readonly org_id: string;
   readonly environment: Environment;
-  readonly payouts: Collection<FakePayout> = new Collection();
-  readonly payoutSettlements: Collection<FakeSettlement> = new Collection();
-  readonly checkouts: Collection<FakeCheckout> = new Collection();
-  readonly customers: Collection<FakeCustomer> = new Collection();
-  readonly plans: Collection<FakePlan> = new Collection();
-  readonly paymentMethods: Collection<FakePaymentMethod> = new Collection();
-  readonly subscriptions: Collection<FakeSubscription> = new Collection();
-  readonly entitlements: Collection<FakeEntitlement> = new Collection();
-  readonly paymentLinks: Collection<FakePaymentLink> = new Collection();
-  readonly revenueEvents: Collection<FakeRevenueEvent> = new Collection();
-  readonly webhookEndpoints: Collection<FakeWebhookEndpoint> = new Collection();
+  /** Its place among the state's scopes, in order of first use (the clock's order for ties). */
+  readonly rank: number;
+  readonly #collections = new Map<string, Collection<{ id: string }>>();
 
   /**
    * @param org_id - Organization id.
    * @param environment - Environment.
+   * @param rank - Its place among the state's scopes.
    */
-  constructor(org_id: string, environment: Environment) {
+  constructor(org_id: string, environment: Environment, rank: number) {
     this.org_id = org_id;
     this.environment = environment;
+    this.rank = rank;
   }
 
   /** Its name among the state's scopes: `org_acme:sandbox`. */
@@ -65,9 +47,27 @@ export class Scope {
     return `${this.org_id}:${this.environment}`;
   }
 
+  /** A collection of the scope, made empty on first use. */
+  of<T extends { id: string }>(key: CollectionKey<T>): Collection<T> {
+    let found = this.#collections.get(key.name);
+    if (found === undefined) {
+      found = new Collection();
+      this.#collections.set(key.name, found);
+    }
+    return found as Collection<T>; // one name, one record type: the key's
+  }
+
+  /** A collection of the scope if it has been used, without making one. */
+  peek<T extends { id: string }>(key: CollectionKey<T>): Collection<T> | undefined {
+    return this.#collections.get(key.name) as Collection<T> | undefined;
+  }
+
   /** Every collection as plain data (the records themselves, not copies): for a snapshot. */
   data(): ScopeData {
-    return Object.fromEntries(collectionNames.map((name) => [name, this[name].data()])) as ScopeData;
+    const data: ScopeData = {};
+    for (const [name, collection] of this.#collections)
+      data[name] = collection.data() as CollectionData<never>;
+    return data;
   }
 
   /**
@@ -75,9 +75,13 @@ export class Scope {
    *
    * @returns The new scope.
    */
-  static from(org_id: string, environment: Environment, data: ScopeData): Scope {
-    const scope = new Scope(org_id, environment);
-    for (const name of collectionNames) scope[name].load(data[name]);
+  static from(org_id: string, environment: Environment, rank: number, data: ScopeData): Scope {
+    const scope = new Scope(org_id, environment, rank);
+    for (const [name, collectionData] of Object.entries(data)) {
+      const collection = new Collection();
+      collection.load(collectionData);
+      scope.#collections.set(name, collection);
+    }
     return scope;
   }
 }

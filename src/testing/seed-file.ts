@@ -2,8 +2,9 @@ import type * as z from 'zod/mini';
 import { toIssues } from '../internal/issues.js';
 import { MAX_BODY_BYTES } from './body.js';
 import { FakeApiError, oneLine } from './errors.js';
-import type { FakeChainbill, FakeSeeds } from './fake.js';
-import type { FakeEnvironment } from './records.js';
+import type { FakeChainbill } from './fake.js';
+import type { FakeEnvironment } from './resource.js';
+import type { FakeSeeds } from './router.js';
 import {
   checkSeedFile,
   type SeedCollection,
@@ -146,15 +147,12 @@ function run(state: FakeState, seeds: FakeSeeds, file: SeedFile): SeedSummary {
     const created: SeededOrganization['created'] = { sandbox: {}, live: {} };
     for (const environment of environments) {
       const apiKey = orgKeys[i]?.[environment][0] as string; // issueKeys gives each environment a key
-      for (const [collection, { seed, schema }] of Object.entries(seedCollections) as [
-        SeedCollection,
-        (typeof seedCollections)[SeedCollection],
-      ][]) {
+      for (const [collection, { seed, schema }] of seedCollections) {
         org[environment]?.[collection]?.forEach((record, r) => {
           const path = `organizations[${i}].${environment}.${collection}[${r}]`;
           const { $name, ...fields } = record;
           for (const [field, value] of Object.entries(fields)) fields[field] = resolve(value, names);
-          const stored = seedRecord(seeds[seed] as unknown as SeedFunction, fields, apiKey, path);
+          const stored = seedRecord(seedFunction(seeds, seed), fields, apiKey, path);
           if (schema) checkRecord(schema(), stored, path);
           const id = String(stored['id'] ?? stored['checkout_id']);
           created[environment][collection] = [...(created[environment][collection] ?? []), id];
@@ -165,6 +163,11 @@ function run(state: FakeState, seeds: FakeSeeds, file: SeedFile): SeedSummary {
     organizations.push({ id: org.id, keys: copyKeys(orgKeys[i]), created });
   });
   return { organizations, names: Object.fromEntries(names) };
+}
+
+/** The `fake.seed` function of a name the registry gives. */
+function seedFunction(seeds: FakeSeeds, name: string): SeedFunction {
+  return (seeds as unknown as Record<string, SeedFunction>)[name] as SeedFunction;
 }
 
 /** Issues an organization's listed keys; an environment without one keeps or gets one. */

@@ -9,23 +9,20 @@
 
 import type * as z from 'zod/mini';
 import { toIssues } from '../internal/issues.js';
-import { dateTime, dateTimeParam } from '../internal/schemas.js';
+import { dateTime } from '../internal/schemas.js';
 import { jsonWithinLimits } from './body.js';
 import { invalid, optionsArgument, stringArgument } from './errors.js';
-import type { FakeSeeds } from './fake.js';
-import { seedCollections } from './seed-shape.js';
+import type { SeedFileEntry } from './resource.js';
+import { type FakeSeeds, modules } from './router.js';
+import { checkedDateTime } from './validate.js';
 
 /** Fields the fake assigns: a seed may name them, and they are ignored (the fake sets its own). */
 const assigned: ReadonlySet<string> = new Set(['id', 'org_id', 'environment', 'checkout_id']);
 
-/** The longest webhook URL a seed may set. */
-const MAX_URL_LENGTH = 2048;
-
-/** The schema each seed's fields are checked against: its resource's response schema. */
-function schemaOf(seed: keyof FakeSeeds): z.ZodMiniType | undefined {
-  for (const { seed: name, schema } of Object.values(seedCollections)) if (name === seed) return schema?.();
-  return undefined;
-}
+/** Each seed's entry in the registry, by the name of its `fake.seed` function. */
+const entries: ReadonlyMap<string, SeedFileEntry> = new Map(
+  modules.flatMap(({ seedFile }) => (seedFile === undefined ? [] : [[seedFile.seed, seedFile]])),
+);
 
 /** A field schema's innermost type, past `nullable` and `optional`. */
 function innermost(schema: z.ZodMiniType): z.ZodMiniType {
@@ -51,12 +48,13 @@ export function gateSeedFields(seed: keyof FakeSeeds, fields: unknown): Record<s
   if (typeof fields !== 'object' || fields === null || Array.isArray(fields))
     throw invalid('fields', 'must be an object of the resource’s fields');
   const copy = jsonWithinLimits(fields, (problem) => invalid('fields', problem)) as Record<string, unknown>;
-  const schema = schemaOf(seed);
+  const entry = entries.get(seed);
+  const schema = entry?.schema?.();
   const shape = schema && (schema._zod.def as { shape?: Record<string, z.ZodMiniType> }).shape;
   for (const [name, value] of Object.entries(copy)) {
     if (assigned.has(name)) continue;
     if (shape === undefined) {
-      copy[name] = webhookField(name, value);
+      copy[name] = ownField(entry, name, value);
       continue;
     }
     const field = Object.hasOwn(shape, name) ? shape[name] : undefined;
@@ -69,9 +67,7 @@ export function gateSeedFields(seed: keyof FakeSeeds, fields: unknown): Record<s
 function checkField(name: string, field: z.ZodMiniType, value: unknown): unknown {
   if (innermost(field) === dateTime()) {
     if (value === null && field.safeParse(null).success) return null;
-    if (!dateTimeParam().safeParse(value).success)
-      throw invalid(name, 'must be an ISO 8601 date-time with Z or an offset, such as 2026-01-01T00:00:00Z');
-    return new Date(value as string).toISOString();
+    return checkedDateTime(name, value);
   }
   const result = field.safeParse(value);
   if (result.success) return value;
@@ -79,17 +75,16 @@ function checkField(name: string, field: z.ZodMiniType, value: unknown): unknown
   throw invalid(name, issue?.message ?? 'is invalid');
 }
 
-/** A webhook endpoint's fields (it has no response schema): an http(s) URL and a date-time. */
-function webhookField(name: string, value: unknown): unknown {
-  if (name === 'created_at') return checkField(name, dateTime(), value);
-  if (name !== 'url') throw invalid(name, 'is not a field of a webhook endpoint (url, created_at)');
-  const url =
-    typeof value === 'string' && value.length <= MAX_URL_LENGTH && URL.canParse(value)
-      ? new URL(value)
-      : null;
-  if (url === null || (url.protocol !== 'https:' && url.protocol !== 'http:'))
-    throw invalid('url', `must be an http: or https: URL of at most ${MAX_URL_LENGTH} characters`);
-  return value;
+/** A field of a resource without a response schema (a webhook endpoint): its module's own check. */
+function ownField(entry: SeedFileEntry | undefined, name: string, value: unknown): unknown {
+  const own = entry?.fields;
+  const check = own !== undefined && Object.hasOwn(own.checks, name) ? own.checks[name] : undefined;
+  if (check === undefined)
+    throw invalid(
+      name,
+      `is not a field of ${own?.label ?? 'this resource'} (${Object.keys(own?.checks ?? {}).join(', ')})`,
+    );
+  return check(value);
 }
 
 /**

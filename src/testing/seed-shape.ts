@@ -1,23 +1,8 @@
-import type * as z from 'zod/mini';
-import { checkoutSchema } from '../resources/checkouts.js';
-import { customerSchema } from '../resources/customers.js';
-import { paymentMethodSchema } from '../resources/payment-methods.js';
-import { payoutIntentSchema } from '../resources/payout-intent.js';
-import { planSchema } from '../resources/plans.js';
-import { revenueEventSchema } from '../resources/revenue-events.js';
 import { jsonWithinLimits } from './body.js';
-import type { FakeSeeds } from './fake.js';
-import type { FakeEnvironment } from './records.js';
+import type { FakeEnvironment, SeedFileEntry } from './resource.js';
+import { modules, type SeedCollection } from './router.js';
 
-/** A list of records in a seed file, by the API's name for it; each maps to one `fake.seed` function. */
-export type SeedCollection =
-  | 'customers'
-  | 'plans'
-  | 'payment_methods'
-  | 'webhook_endpoints'
-  | 'checkouts'
-  | 'payouts'
-  | 'revenue_events';
+export type { SeedCollection } from './router.js';
 
 /**
  * One record: the fields of the resource's wire shape (ids, `org_id` and `environment` are the
@@ -68,21 +53,15 @@ export class SeedFileError extends Error {
   }
 }
 
-/** Each collection's `fake.seed` function and the response schema its records must fit, in the order they are created. */
-export const seedCollections: Readonly<
-  Record<SeedCollection, { seed: keyof FakeSeeds; schema?: () => z.ZodMiniType<unknown> }>
-> = {
-  customers: { seed: 'customer', schema: customerSchema },
-  plans: { seed: 'plan', schema: planSchema },
-  payment_methods: { seed: 'paymentMethod', schema: paymentMethodSchema },
-  webhook_endpoints: { seed: 'webhookEndpoint' },
-  checkouts: { seed: 'checkout', schema: checkoutSchema },
-  payouts: { seed: 'payout', schema: payoutIntentSchema },
-  revenue_events: { seed: 'revenueEvent', schema: revenueEventSchema },
-};
-
-/** The fields `fake.seed.webhookEndpoint` takes (it has no response schema to read them from). */
-const webhookEndpointFields = ['url', 'created_at'];
+/**
+ * Each list of a seed file: its `fake.seed` function and what its records must fit, in the order
+ * they are created (the registry's).
+ */
+export const seedCollections: ReadonlyMap<SeedCollection, SeedFileEntry> = new Map(
+  modules.flatMap(({ seedFile }) =>
+    seedFile === undefined ? [] : [[seedFile.list as SeedCollection, seedFile] as const],
+  ),
+);
 
 /** Fields the fake assigns; a file that sets one gets told so rather than having it ignored. */
 const assigned = new Set(['id', 'org_id', 'environment', 'checkout_id']);
@@ -140,8 +119,8 @@ export function checkSeedFile(json: unknown): SeedFile {
 }
 
 function checkEnvironment(value: unknown, at: string, names: Set<string>): void {
-  const lists = objectAt(value, at, Object.keys(seedCollections));
-  for (const collection of Object.keys(seedCollections) as SeedCollection[]) {
+  const lists = objectAt(value, at, [...seedCollections.keys()]);
+  for (const collection of seedCollections.keys()) {
     if (lists[collection] === undefined) continue;
     const allowed = fieldsOf(collection);
     arrayAt(lists[collection], `${at}.${collection}`).forEach((record, r) => {
@@ -176,14 +155,14 @@ function checkRef(value: unknown, path: string, names: Set<string>): void {
   if (!names.has(ref))
     throw new SeedFileError(
       `${path}.$ref`,
-      `no record before this one has "$name": "${ref}" (records are created in file order, customers, plans, payment_methods, webhook_endpoints, checkouts, payouts, revenue_events)`,
+      `no record before this one has "$name": "${ref}" (records are created in file order, ${[...seedCollections.keys()].join(', ')})`,
     );
 }
 
 /** The fields a record of a collection may set: its response schema's, minus those the fake assigns. */
 function fieldsOf(collection: SeedCollection): string[] {
-  const { schema } = seedCollections[collection];
-  if (!schema) return webhookEndpointFields;
+  const { schema, fields } = seedCollections.get(collection) as SeedFileEntry; // a key of the map
+  if (!schema) return Object.keys(fields?.checks ?? {});
   // zod/mini keeps an object schema's shape in its definition; responseObject builds one.
   const shape = (schema() as unknown as { _zod: { def: { shape?: Record<string, unknown> } } })._zod.def
     .shape;

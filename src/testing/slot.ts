@@ -4,7 +4,7 @@
  * `FakeChainbill` and must reach its state. A leaf module: it imports types only.
  */
 import type { Incoming } from './body.js';
-import type { FakeSeeds } from './fake.js';
+import type { FakeSeeds } from './router.js';
 import type { FakeState } from './state.js';
 
 /** What the edge needs of a fake beyond its public surface. */

@@ -1,31 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import type { Environment } from '../core/types.js';
-import { type IdKind, idPrefixes } from '../internal/ids.js';
-import type { Transfer } from './chain.js';
 import type { InternalClock } from './clock.js';
 import { notFound, stringArgument } from './errors.js';
 import { EventLog, type FakeEvent, type FakeEventType } from './events.js';
 import { type FakeRequest, History, IdempotencyStore, type Replay } from './history.js';
-import { type CollectionName, Scope, type ScopeData } from './scope.js';
-
-/**
- * How the fake's billing engine retries a failed renewal (docs/testing.md: Test clocks): a retry
- * `retryDays[i]` days after the renewal date, and `finalStatus` when the last one fails.
- */
-export interface RenewalRetries {
-  /** Days after the failed renewal date of each retry, ascending. @default [1, 3, 5] */
-  retryDays: readonly number[];
-  /** What a subscription becomes when every retry failed. @default 'canceled' */
-  finalStatus: 'canceled' | 'expired';
-}
-
-/** What billing needs to know of a subscription beyond its wire fields. */
-export interface Dunning {
-  /** Failed attempts at the current renewal (0 when it is not `past_due`). */
-  failedAttempts: number;
-  /** How many of the next charge attempts must fail (`simulate.failNextRenewal`). */
-  failNext: number;
-}
+import type { RenewalRetries } from './options.js';
+import { type DueSource, Scheduler } from './scheduler.js';
+import { type CollectionKey, Scope, type ScopeData } from './scope.js';
 
 /** The keys of an organization, by environment (seed files list them; `chainbill-fake` prints them). */
 export interface OrganizationKeys {
@@ -35,6 +16,18 @@ export interface OrganizationKeys {
   live: string[];
 }
 
+/**
+ * State a resource module keeps beside its records (a subscription's failed attempts, the chain's
+ * transfers): made on first use, in every snapshot, dropped by `reset()`. The value must survive
+ * `structuredClone` (plain data, `Map`, `Set`).
+ */
+export interface SideKey<T> {
+  /** Its name, unique among the fake's side state. */
+  readonly name: string;
+  /** A new, empty value. */
+  create(): T;
+}
+
 /** Everything a {@link FakeState.fork} copies: enough to build the same state again. */
 interface Snapshot {
   scopes: { org_id: string; environment: Environment; data: ScopeData }[];
@@ -42,17 +35,15 @@ interface Snapshot {
   events: FakeEvent[];
   eventsDropped: number;
   idempotency: [string, Replay][];
-  failingPaymentMethods: string[];
-  dunning: [string, Dunning][];
+  sides: [string, unknown][];
   organizations: [string, OrganizationKeys][];
-  transfers: [string, Transfer][];
 }
 
 /**
  * Everything the fake holds, and nothing anywhere else (`reset()` clears all of it): keys and
  * scopes, the request and event logs and the idempotency store (each its last `historyLimit`
- * entries), billing state, the organizations seed files named. Shared by the routes, seeds,
- * simulations and the clock.
+ * entries), the resource modules' side state, the clock's queue, the organizations seed files
+ * named. Shared by the routes, seeds, simulations and the clock; it names no resource.
  */
 export class FakeState {
   readonly clock: InternalClock;
@@ -66,32 +57,40 @@ export class FakeState {
   readonly idempotency: IdempotencyStore;
   /** The retry schedule of failed renewals. */
   readonly renewalRetries: RenewalRetries;
-  /** Payment methods whose charges fail (`simulate.failPaymentMethod`), by id. */
-  readonly failingPaymentMethods: Set<string> = new Set();
-  /** Billing state by subscription id. */
-  readonly dunning: Map<string, Dunning> = new Map();
   /** Organizations named by seed files (and the fake's own, once remembered), with their keys. */
   readonly organizations: Map<string, OrganizationKeys> = new Map();
-  /**
-   * Checkouts and payouts on the chain (`simulate.payCheckout`, `simulate.executePayout`), by id:
-   * their blocks come with the clock. A record moved by the one-step helpers is not here.
-   */
-  readonly transfers: Map<string, Transfer> = new Map();
+  /** What falls due on the clock, by time (scheduler.ts). */
+  #queue: Scheduler<FakeState>;
   readonly #keys = new Map<string, Scope>();
   #scopes = new Map<string, Scope>();
+  #sides = new Map<string, unknown>();
+  #nowMs = Number.NaN;
+  #nowIso = '';
 
   /**
    * @param clock - The fake's clock.
    * @param renewalRetries - The retry schedule of failed renewals.
    * @param historyLimit - How many requests, events and idempotency keys to keep.
+   * @param due - The resource modules' work on the clock, in the order ties run.
    */
-  constructor(clock: InternalClock, renewalRetries: RenewalRetries, historyLimit: number) {
+  constructor(
+    clock: InternalClock,
+    renewalRetries: RenewalRetries,
+    historyLimit: number,
+    due: readonly DueSource<FakeState>[],
+  ) {
     this.clock = clock;
     this.renewalRetries = renewalRetries;
     this.historyLimit = historyLimit;
     this.events = new EventLog(historyLimit);
     this.requests = new History(historyLimit);
     this.idempotency = new IdempotencyStore(historyLimit);
+    this.#queue = new Scheduler(due);
+  }
+
+  /** The clock's queue: what falls due, and what a move may cost. */
+  get queue(): Scheduler<FakeState> {
+    return this.#queue;
   }
 
   /** Every scope that holds anything, in order of first use. */
@@ -99,19 +98,30 @@ export class FakeState {
     return this.#scopes.values();
   }
 
-  /** The billing state of a subscription, created on first use. */
-  dunningOf(subscriptionId: string): Dunning {
-    let found = this.dunning.get(subscriptionId);
-    if (!found) {
-      found = { failedAttempts: 0, failNext: 0 };
-      this.dunning.set(subscriptionId, found);
-    }
-    return found;
+  /** A module's side state, made on first use. */
+  side<T>(key: SideKey<T>): T {
+    if (!this.#sides.has(key.name)) this.#sides.set(key.name, key.create());
+    return this.#sides.get(key.name) as T; // one name, one type: the key's
+  }
+
+  /** Stores a new record in a scope's collection, and queues what it has due on the clock. */
+  insert<R extends { id: string }>(collection: CollectionKey<R>, scope: Scope, record: R): R {
+    scope.of(collection).insert(record);
+    this.#queue.touch(this, collection, scope, record);
+    return record;
   }
 
   /**
-   * Forgets every record, request, idempotency key and event, and the billing state; keys stay
-   * valid (each opens an empty scope of its organization and environment), as do the organizations.
+   * Queues a record's next due work again, after a change that moves it: every `transition()`
+   * does; so does anything else that changes when its work falls due (a transfer on the chain).
+   */
+  schedule<R extends { id: string }>(collection: CollectionKey<R>, scope: Scope, record: R): void {
+    this.#queue.touch(this, collection, scope, record);
+  }
+
+  /**
+   * Forgets every record, request, idempotency key and event, and the side state; keys stay valid
+   * (each opens an empty scope of its organization and environment), as do the organizations.
    */
   reset(): void {
     this.#scopes = new Map();
@@ -119,9 +129,8 @@ export class FakeState {
     this.events.clear();
     this.requests.clear();
     this.idempotency.load();
-    this.failingPaymentMethods.clear();
-    this.dunning.clear();
-    this.transfers.clear();
+    this.#sides = new Map();
+    this.#queue = new Scheduler(this.#queue.sources);
   }
 
   /** The scope of an organization and environment, created on first use. */
@@ -129,7 +138,7 @@ export class FakeState {
     const name = `${org_id}:${environment}`;
     let found = this.#scopes.get(name);
     if (!found) {
-      found = new Scope(org_id, environment);
+      found = new Scope(org_id, environment, this.#scopes.size);
       this.#scopes.set(name, found);
     }
     return found;
@@ -160,15 +169,15 @@ export class FakeState {
   }
 
   /** Finds a record by id in any scope (seeds and simulations act across organizations). */
-  locate<N extends CollectionName>(
-    collection: N,
+  locate<R extends { id: string }>(
+    collection: CollectionKey<R>,
     id: string,
     kind: string,
-  ): { scope: Scope; record: NonNullable<ReturnType<Scope[N]['get']>> } {
+  ): { scope: Scope; record: R } {
     stringArgument(id, 'id');
     for (const scope of this.#scopes.values()) {
-      const record = scope[collection].get(id);
-      if (record) return { scope, record: record as NonNullable<ReturnType<Scope[N]['get']>> };
+      const record = scope.peek(collection)?.get(id);
+      if (record) return { scope, record };
     }
     throw notFound(kind, id);
   }
@@ -190,18 +199,22 @@ export class FakeState {
 
   /** The current time as an ISO string. */
   now(): string {
-    return this.clock.now().toISOString();
+    // Records made in the same millisecond share one string (a seeded batch, a frozen clock).
+    const ms = this.clock.now().getTime();
+    if (ms !== this.#nowMs) [this.#nowMs, this.#nowIso] = [ms, new Date(ms).toISOString()];
+    return this.#nowIso;
   }
 
   /**
    * A copy of the state to change apart (seeds apply to one, then {@link FakeState.adopt} swaps it
-   * in): every record, key, event, idempotency key and billing state, deep-copied; the same clock;
-   * an empty request log (only the API writes one).
+   * in): every record, key, event, idempotency key and side state, deep-copied, and the clock's
+   * queue built again from the copies; the same clock; an empty request log (only the API writes
+   * one).
    *
    * @returns The copy.
    */
   fork(): FakeState {
-    const copy = new FakeState(this.clock, this.renewalRetries, this.historyLimit);
+    const copy = new FakeState(this.clock, this.renewalRetries, this.historyLimit, this.#queue.sources);
     copy.#load(this.#snapshot());
     return copy;
   }
@@ -217,15 +230,14 @@ export class FakeState {
     replaceAll(this.#keys, [...fork.#keys]);
     this.events.replace(fork.events.list, fork.events.dropped);
     this.idempotency.load(fork.idempotency.entries());
-    replaceAll(this.failingPaymentMethods, [...fork.failingPaymentMethods]);
-    replaceAll(this.dunning, [...fork.dunning]);
+    this.#sides = fork.#sides;
+    this.#queue = fork.#queue;
     replaceAll(this.organizations, [...fork.organizations]);
-    replaceAll(this.transfers, [...fork.transfers]);
   }
 
   /**
-   * Runs `work` whole or not at all: if it throws, every record, key, event and billing state is
-   * put back as it was before (a fork taken first is adopted again), and the error is rethrown.
+   * Runs `work` whole or not at all: if it throws, every record, key, event and side state is put
+   * back as it was before (a fork taken first is adopted again), and the error is rethrown.
    *
    * @returns What `work` returns.
    */
@@ -256,39 +268,26 @@ export class FakeState {
       events: this.events.list,
       eventsDropped: this.events.dropped,
       idempotency: this.idempotency.entries(),
-      failingPaymentMethods: [...this.failingPaymentMethods],
-      dunning: [...this.dunning],
+      sides: [...this.#sides],
       organizations: [...this.organizations],
-      transfers: [...this.transfers],
     });
   }
 
   #load(snapshot: Snapshot): void {
-    for (const { org_id, environment, data } of snapshot.scopes)
-      this.#scopes.set(`${org_id}:${environment}`, Scope.from(org_id, environment, data));
+    snapshot.scopes.forEach(({ org_id, environment, data }, rank) => {
+      this.#scopes.set(`${org_id}:${environment}`, Scope.from(org_id, environment, rank, data));
+    });
     for (const [key, org_id, environment] of snapshot.keys)
       this.#keys.set(key, this.scope(org_id, environment));
     this.events.replace(snapshot.events, snapshot.eventsDropped);
     this.idempotency.load(snapshot.idempotency);
-    replaceAll(this.failingPaymentMethods, snapshot.failingPaymentMethods);
-    replaceAll(this.dunning, snapshot.dunning);
+    this.#sides = new Map(snapshot.sides);
     replaceAll(this.organizations, snapshot.organizations);
-    replaceAll(this.transfers, snapshot.transfers);
+    this.#queue.rebuild(this, this.#scopes.values());
   }
 }
 
-function replaceAll<T>(target: Set<T> | Map<T, unknown>, entries: readonly unknown[]): void {
+function replaceAll<T>(target: Map<T, unknown>, entries: readonly [T, unknown][]): void {
   target.clear();
-  if (target instanceof Set) for (const item of entries as T[]) target.add(item);
-  else for (const [key, value] of entries as [T, unknown][]) target.set(key, value);
-}
-
-/** A new id of a kind, with its prefix from the one table (spec: Identifier prefixes): `po_3f9a…`. */
-export function newId(kind: IdKind): string {
-  return `${idPrefixes[kind]}${randomBytes(12).toString('hex')}`;
-}
-
-/** A random hex string of `bytes` bytes with `0x`, for transaction and block hashes. */
-export function randomHash(bytes = 32): string {
-  return `0x${randomBytes(bytes).toString('hex')}`;
+  for (const [key, value] of entries) target.set(key, value);
 }

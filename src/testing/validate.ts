@@ -1,6 +1,8 @@
 import type * as z from 'zod/mini';
+import { miss, quickParse } from '../internal/in-place.js';
 import { paramOf, toIssues } from '../internal/issues.js';
 import type { Operation } from '../internal/operation.js';
+import { dateTimeParam } from '../internal/schemas.js';
 import type { Wire } from '../internal/tie.js';
 import { FakeApiError, invalid, missing } from './errors.js';
 
@@ -83,10 +85,27 @@ export function readBody<P>(operation: Operation<P, unknown>, fields: Fields): W
  * @throws {FakeApiError} 400 `parameter_invalid` naming the first bad field.
  */
 export function checkedFields<T extends object>(schema: z.ZodMiniType, record: object, fields: T): T {
-  const result = schema.safeParse({ ...record, ...fields });
+  const changed = { ...record, ...fields };
+  if (quickParse(schema, changed) !== miss) return fields; // fits, proved in place
+  const result = schema.safeParse(changed);
   if (result.success) return fields;
   const [issue] = toIssues(result.error.issues);
   throw invalid(issue?.path.join('.') || 'fields', issue?.message ?? 'is invalid');
+}
+
+/**
+ * A date-time a seed sets: an ISO 8601 date-time with a zone (the SDK's own rule for date-time
+ * parameters), stored as `toISOString()`.
+ *
+ * @param name - The field, for the error.
+ * @param value - What was given.
+ * @returns The normalized time.
+ * @throws {FakeApiError} 400 `parameter_invalid` naming the field.
+ */
+export function checkedDateTime(name: string, value: unknown): string {
+  if (!dateTimeParam().safeParse(value).success)
+    throw invalid(name, 'must be an ISO 8601 date-time with Z or an offset, such as 2026-01-01T00:00:00Z');
+  return new Date(value as string).toISOString();
 }
 
 /** Rejects fields the endpoint does not know (what a strict server does). */

@@ -3,7 +3,12 @@
  * cancellation and expiry happen when `fake.clock.advance` passes their time, and only then.
  */
 import { Chainbill, ConflictError } from 'chainbill';
-import { createFakeChainbill, type FakeChainbill, type FakeChainbillOptions } from 'chainbill/testing';
+import {
+  applySeedFile,
+  createFakeChainbill,
+  type FakeChainbill,
+  type FakeChainbillOptions,
+} from 'chainbill/testing';
 import { describe, expect, it } from 'vitest';
 
 const start = '2026-01-01T00:00:00.000Z';
@@ -232,6 +237,64 @@ describe('checkouts and payment links on the clock', () => {
     const [listed] = (await chainbill.checkouts.list()).data;
     expect(listed).toMatchObject({ checkout_id: stale.checkout_id, status: 'expired' });
     expect(fake.events.at(-1)).toMatchObject({ type: 'checkout.expired', at: '2020-01-01T00:00:00.000Z' });
+  });
+});
+
+describe('what falls due at the same time', () => {
+  it('happens by organization and environment, then subscriptions, checkouts, payment links, then creation', async () => {
+    const fake = createFakeChainbill();
+    const live = { apiKey: fake.liveApiKey };
+    const client = (apiKey: string) => new Chainbill({ apiKey, baseUrl: fake.baseUrl, fetch: fake.fetch });
+    fake.clock.set('2026-01-01T00:30:00Z');
+    const ids: Record<string, string> = {};
+    for (const [name, apiKey] of [
+      ['liveSub', fake.liveApiKey],
+      ['sub', fake.apiKey],
+    ] as const) {
+      const key = { apiKey };
+      const { id: plan_id } = fake.seed.plan({ name: 'Pro', amount: 29 }, key);
+      const { id: customer_id } = fake.seed.customer({}, key);
+      fake.seed.paymentMethod({}, key);
+      ids[name] = (await client(apiKey).subscriptions.create({ customer_id, plan_id })).id; // renews Feb 1, 00:30
+    }
+    fake.clock.set('2026-02-01T00:00:00Z'); // everything below is due at 00:30, with the renewals
+    ids['liveCheckout'] = fake.seed.checkout({}, live).checkout_id;
+    const [method] = (await client(fake.apiKey).paymentMethods.list()).data;
+    const link = await client(fake.apiKey).paymentLinks.create({
+      payment_method_id: method?.id ?? '',
+      amount_usd: 20,
+      expires_in_seconds: 1800,
+    });
+    ids['link'] = link.id;
+    ids['checkout'] = fake.seed.checkout().checkout_id;
+    ids['later'] = fake.seed.checkout().checkout_id;
+    const name = Object.fromEntries(Object.entries(ids).map(([key, id]) => [id, key]));
+
+    const moved = fake.clock.advance({ minutes: 30 });
+    expect(moved.events.map((event) => `${name[event.objectId]} ${event.type}`)).toEqual([
+      'sub subscription.renewed',
+      'checkout checkout.expired',
+      'later checkout.expired',
+      'link payment_link.expired',
+      'liveSub subscription.renewed',
+      'liveCheckout checkout.expired',
+    ]);
+    expect(new Set(moved.events.map((event) => event.at))).toEqual(new Set(['2026-02-01T00:30:00.000Z']));
+  });
+});
+
+describe('the clock after a seed file applies', () => {
+  it('what was due before still falls due, and what the file seeded falls due too', async () => {
+    const world = setup();
+    const { id } = await subscribe(world); // charged Jan 1, renews Feb 1
+    const { fake } = world;
+    const { names } = applySeedFile(fake, {
+      organizations: [
+        { id: 'org_acme', sandbox: { checkouts: [{ $name: 'cart', amount_usd: 12 }] } }, // expires 00:30
+      ],
+    });
+    expect(fake.clock.advance({ minutes: 30 }).expired).toEqual([names['cart']]);
+    expect(fake.clock.advance({ days: 31 }).renewed).toEqual([id]);
   });
 });
 

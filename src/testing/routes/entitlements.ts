@@ -6,21 +6,23 @@ import {
   entitlementOperations,
 } from '../../resources/entitlements.js';
 import { FakeApiError, notFound } from '../errors.js';
-import type { FakeEntitlement } from '../records.js';
+import { newId } from '../ids.js';
+import { entitlements, type FakeEntitlement } from '../resources/entitlements.js';
+import { plans } from '../resources/plans.js';
 import { type Route, route } from '../route.js';
 import type { Scope } from '../scope.js';
-import { type FakeState, newId } from '../state.js';
+import type { FakeState } from '../state.js';
 
 type Values = Pick<FakeEntitlement, 'value_type' | `value_${EntitlementValueType}`>;
 
 /** The value fields a request sets, as its params schema reads them; absent ones are `undefined`. */
 type RequestValues = { [K in keyof Values]?: Values[K] | undefined };
 
-const entitlementsOf = (scope: Scope) => scope.entitlements;
+const entitlementsOf = (scope: Scope) => scope.of(entitlements);
 
 /** The plan must exist in the caller's scope: 404 `resource_missing` naming `plan_id`. */
 function requirePlan(scope: Scope, planId: string): void {
-  if (!scope.plans.get(planId)) {
+  if (!scope.of(plans).get(planId)) {
     throw new FakeApiError(
       404,
       'invalid_request_error',
@@ -71,7 +73,7 @@ function createEntitlement(
     );
   }
   const now = state.now();
-  return entitlementsOf(scope).insert({
+  return state.insert(entitlements, scope, {
     id: newId('entitlement'),
     org_id: scope.org_id,
     plan_id: planId,

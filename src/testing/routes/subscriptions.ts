@@ -6,13 +6,23 @@ import {
   subscriptionOperations,
 } from '../../resources/subscriptions.js';
 import { conflict, FakeApiError, notFound } from '../errors.js';
+import { newId } from '../ids.js';
 import { transition } from '../lifecycle.js';
-import type { FakePaymentMethod, FakeSubscription } from '../records.js';
+import { customers } from '../resources/customers.js';
+import { type FakePaymentMethod, paymentMethods } from '../resources/payment-methods.js';
+import { plans } from '../resources/plans.js';
+import {
+  chargePeriod,
+  type FakeSubscription,
+  periodEnd,
+  resume,
+  subscriptionLifecycle,
+  subscriptions,
+} from '../resources/subscription-billing.js';
 import { type Route, route } from '../route.js';
 import type { Scope } from '../scope.js';
-import { type FakeState, newId } from '../state.js';
+import type { FakeState } from '../state.js';
 import { storable } from '../time-range.js';
-import { chargePeriod, periodEnd, resume, subscriptionLifecycle } from './subscription-billing.js';
 
 /** 404 `resource_missing` naming the body parameter that points at nothing. */
 function missingReference(kind: string, param: string, id: string): FakeApiError {
@@ -25,7 +35,7 @@ function unusable(param: string, message: string): FakeApiError {
 }
 
 function paymentMethodFor(scope: Scope, id: string | undefined): FakePaymentMethod {
-  const methods = scope.paymentMethods;
+  const methods = scope.of(paymentMethods);
   const method = id === undefined ? methods.all().find((m) => m.is_default) : methods.get(id);
   if (!method && id !== undefined) throw missingReference('payment method', 'payment_method_id', id);
   if (!method) {
@@ -48,9 +58,9 @@ function createSubscription(
   params: Wire<SubscriptionCreateParams>,
 ): FakeSubscription {
   const { customer_id: customerId, plan_id: planId, payment_method_id: methodId } = params;
-  const customer = scope.customers.get(customerId);
+  const customer = scope.of(customers).get(customerId);
   if (!customer) throw missingReference('customer', 'customer_id', customerId);
-  const plan = scope.plans.get(planId);
+  const plan = scope.of(plans).get(planId);
   if (!plan) throw missingReference('plan', 'plan_id', planId);
   if (plan.status === 'archived') throw unusable('plan_id', `Plan ${planId} is archived.`);
   const method = paymentMethodFor(scope, methodId);
@@ -59,7 +69,7 @@ function createSubscription(
   const trialEnd =
     plan.trial_days > 0 ? storable(Date.parse(now) + plan.trial_days * 86_400_000, "the trial's end") : null;
   if (trialEnd === null) periodEnd(now, plan);
-  const subscription = scope.subscriptions.insert({
+  const subscription = state.insert(subscriptions, scope, {
     id: newId('subscription'),
     org_id: scope.org_id,
     customer_id: customer.id,
@@ -106,7 +116,7 @@ function updateSubscription(
   id: string,
   action: SubscriptionAction,
 ): FakeSubscription {
-  const subscription = scope.subscriptions.get(id);
+  const subscription = scope.of(subscriptions).get(id);
   if (!subscription) throw notFound('subscription', id);
   if (!allowedFrom[action](subscription.status)) {
     throw conflict(`Cannot ${action} subscription ${id}: it is ${subscription.status}.`);
@@ -123,6 +133,7 @@ function updateSubscription(
   if (action === 'cancel') {
     // Not a move: the subscription stays as it is until its period end (the clock cancels it then).
     subscription.cancel_at_period_end = true;
+    state.schedule(subscriptions, scope, subscription);
     state.emit(scope, 'subscription.cancel_scheduled', id, subscription.status);
   }
   return subscription;

@@ -2,9 +2,14 @@ import type { Checkout, CheckoutStatus } from '../../resources/checkouts.js';
 import { heightAt, randomTxHash } from '../chain.js';
 import { conflict, invalid, optionsArgument } from '../errors.js';
 import { transition } from '../lifecycle.js';
-import type { FakeCheckout } from '../records.js';
 import type { FakeState } from '../state.js';
-import { checkoutLifecycle, strip } from './checkouts.js';
+import {
+  checkoutLifecycle,
+  checkouts,
+  checkoutTransfers,
+  type FakeCheckout,
+  strip,
+} from './checkout-lifecycle.js';
 
 /** Moves checkouts the way the chain would (`fake.simulate`). */
 export interface CheckoutSimulations {
@@ -74,10 +79,10 @@ const steps: Partial<Record<CheckoutStatus, (checkout: FakeCheckout) => [Checkou
   confirming: (checkout) => ['confirmed', checkout.required_confirmations],
 };
 
-/** @returns The checkout simulations bound to the fake's state. */
+/** @returns The checkout simulations bound to a state. */
 export function checkoutSimulations(state: FakeState): CheckoutSimulations {
   const find = (id: string, move: string) => {
-    const found = state.locate('checkouts', id, 'checkout');
+    const found = state.locate(checkouts, id, 'checkout');
     const { status } = found.record;
     if (checkoutLifecycle.moves[status].length === 0)
       throw conflict(`Checkout ${id} is ${status} (terminal) and cannot ${move}.`);
@@ -103,7 +108,7 @@ export function checkoutSimulations(state: FakeState): CheckoutSimulations {
       const paid = transfer.amount_atomic;
       if (paid !== undefined && (typeof paid !== 'string' || !/^\d{1,30}$/.test(paid)))
         throw invalid('amount_atomic', 'must be digits only');
-      state.transfers.set(id, {
+      state.side(checkoutTransfers).set(id, {
         sentAt: heightAt(record.chain, state.clock.now().getTime()),
         ...(paid === undefined ? {} : { paidAtomic: paid }),
       });

@@ -1,11 +1,52 @@
-import type { SubscriptionStatus } from '../../resources/subscriptions.js';
-import { recordRevenueEvent } from '../ledger.js';
-import { type DueWork, dueSource, type Lifecycle, type Moving, transition } from '../lifecycle.js';
-import type { FakeSubscription } from '../records.js';
-import type { DueSource } from '../schedule.js';
-import type { Scope } from '../scope.js';
-import { type FakeState, newId } from '../state.js';
-import { LAST_TIME_MS, storable } from '../time-range.js';
+import type { Subscription, SubscriptionStatus } from '../../resources/subscriptions.js';
+import { newId } from '../ids.js';
+import { type Lifecycle, type Moving, transition } from '../lifecycle.js';
+import type { Known } from '../resource.js';
+import type { DueWork } from '../scheduler.js';
+import { type CollectionKey, collectionKey, type Scope } from '../scope.js';
+import type { FakeState, SideKey } from '../state.js';
+import { storable } from '../time-range.js';
+import type { FakeCustomer } from './customers.js';
+import { paymentMethods } from './payment-methods.js';
+import type { FakePlan } from './plans.js';
+import { recordRevenueEvent } from './revenue-events.js';
+
+/** The fake's subscription record: the wire shape, `customer` and `plan` embedded by reference. */
+export type FakeSubscription = Known<
+  Subscription,
+  { status: SubscriptionStatus; customer: FakeCustomer; plan: FakePlan }
+>;
+
+/** The subscriptions of a scope. */
+export const subscriptions: CollectionKey<FakeSubscription> = collectionKey('subscriptions');
+
+/** What billing needs to know of a subscription beyond its wire fields. */
+export interface Dunning {
+  /** Failed attempts at the current renewal (0 when it is not `past_due`). */
+  failedAttempts: number;
+  /** How many of the next charge attempts must fail (`simulate.failNextRenewal`). */
+  failNext: number;
+}
+
+/** Billing state by subscription id. */
+export const dunning: SideKey<Map<string, Dunning>> = { name: 'dunning', create: () => new Map() };
+
+/** Payment methods whose charges fail (`simulate.failPaymentMethod`), by id. */
+export const failingPaymentMethods: SideKey<Set<string>> = {
+  name: 'failingPaymentMethods',
+  create: () => new Set(),
+};
+
+/** The billing state of a subscription, created on first use. */
+export function dunningOf(state: FakeState, subscriptionId: string): Dunning {
+  const all = state.side(dunning);
+  let found = all.get(subscriptionId);
+  if (!found) {
+    found = { failedAttempts: 0, failNext: 0 };
+    all.set(subscriptionId, found);
+  }
+  return found;
+}
 
 /**
  * The fake's billing engine: what happens to a subscription at its renewal date, on the clock
@@ -28,7 +69,7 @@ const dayMs = 86_400_000;
  *
  * @returns The time in ms; `NaN` past a `Date`'s range.
  */
-function addMonths(ms: number, months: number): number {
+export function addMonths(ms: number, months: number): number {
   const date = new Date(ms);
   const day = date.getUTCDate();
   date.setUTCDate(1);
@@ -59,6 +100,7 @@ export function periodEnd(start: string, plan: { interval_count: number }): stri
  */
 export const subscriptionLifecycle: Lifecycle<SubscriptionStatus, FakeSubscription> = {
   label: 'Subscription',
+  collection: subscriptions,
   initial: 'trialing',
   moves: {
     trialing: ['active', 'past_due', 'paused', 'canceled'],
@@ -83,7 +125,7 @@ export const subscriptionLifecycle: Lifecycle<SubscriptionStatus, FakeSubscripti
     active: (moving) => renewalDue(moving),
     past_due: ({ state, scope, record }) => {
       if (record.current_period_end === null) return undefined;
-      const attempts = state.dunningOf(record.id).failedAttempts;
+      const attempts = dunningOf(state, record.id).failedAttempts;
       const days = state.renewalRetries.retryDays[Math.max(0, attempts - 1)] ?? 0;
       return {
         at: Date.parse(record.current_period_end) + days * dayMs,
@@ -123,8 +165,8 @@ export function chargePeriod(
 ): void {
   const plan = subscription.plan;
   const end = periodEnd(start, plan); // refused past the last time, before anything is recorded
-  state.dunningOf(subscription.id).failedAttempts = 0;
-  const revenue = recordRevenueEvent(scope, state.now(), {
+  dunningOf(state, subscription.id).failedAttempts = 0;
+  const revenue = recordRevenueEvent(state, scope, {
     event_type: 'subscription_charged',
     amount: plan.amount,
     currency: plan.currency,
@@ -164,7 +206,7 @@ export function resume(state: FakeState, scope: Scope, subscription: FakeSubscri
 
 /** Whether the next charge of a subscription fails: forced, a failing method, or an unusable one. */
 function chargeFails(state: FakeState, scope: Scope, subscription: FakeSubscription): boolean {
-  const dunning = state.dunningOf(subscription.id);
+  const dunning = dunningOf(state, subscription.id);
   if (dunning.failNext > 0) {
     dunning.failNext -= 1;
     return true;
@@ -173,10 +215,10 @@ function chargeFails(state: FakeState, scope: Scope, subscription: FakeSubscript
 }
 
 /** Whether every charge through a subscription's payment method fails: none, set to fail, unusable. */
-function methodFails(state: FakeState, scope: Scope, subscription: FakeSubscription): boolean {
+export function methodFails(state: FakeState, scope: Scope, subscription: FakeSubscription): boolean {
   const methodId = subscription.payment_method_id;
-  if (methodId === null || state.failingPaymentMethods.has(methodId)) return true;
-  return scope.paymentMethods.get(methodId)?.status !== 'active';
+  if (methodId === null || state.side(failingPaymentMethods).has(methodId)) return true;
+  return scope.of(paymentMethods).get(methodId)?.status !== 'active';
 }
 
 /**
@@ -200,7 +242,7 @@ export function renew(
     chargePeriod(state, scope, subscription, subscription.current_period_end ?? state.now());
     return;
   }
-  const dunning = state.dunningOf(subscription.id);
+  const dunning = dunningOf(state, subscription.id);
   dunning.failedAttempts += 1;
   transition(subscriptionLifecycle, state, scope, subscription, 'past_due', {
     attempt: dunning.failedAttempts,
@@ -208,56 +250,3 @@ export function renew(
   if (dunning.failedAttempts > state.renewalRetries.retryDays.length)
     transition(subscriptionLifecycle, state, scope, subscription, state.renewalRetries.finalStatus);
 }
-
-/**
- * What moving the clock to `to` may do to subscriptions, told before anything happens: at most how
- * many charges it attempts (every renewal of a live subscription due by then, as if none failed
- * or ended, plus the retries of every renewal that may fail), and whether a period it starts could
- * end past the fake's last time (then the move runs whole or not at all).
- *
- * @param state - The fake's state.
- * @param to - Where the clock moves, ms.
- * @returns The charges at most, and whether the move comes near the last time.
- */
-export function renewalOutlook(state: FakeState, to: number): { charges: number; nearEnd: boolean } {
-  let charges = 0;
-  let nearEnd = false;
-  for (const scope of state.scopes())
-    for (const record of scope.subscriptions.all()) {
-      const next = nextCharge(record);
-      if (next === null || Date.parse(next) > to) continue;
-      const months = Math.max(1, record.plan.interval_count);
-      const renewals = 1 + Math.floor(monthsBetween(next, to) / months);
-      charges += record.cancel_at_period_end ? 1 : renewals + retriesAtMost(state, scope, record, renewals);
-      nearEnd ||= !(addMonths(to, months) <= LAST_TIME_MS);
-    }
-  return { charges, nearEnd };
-}
-
-/**
- * The retries `renewals` renewals of a subscription may need: a whole schedule when it is
- * `past_due` or its payment method fails (the subscription ends when the schedule does), and one
- * per forced failure (`failNextRenewal`) beside, at most a schedule per renewal.
- */
-function retriesAtMost(state: FakeState, scope: Scope, record: FakeSubscription, renewals: number): number {
-  const schedule = state.renewalRetries.retryDays.length;
-  const failing = record.status === 'past_due' || methodFails(state, scope, record);
-  const forced = state.dunning.get(record.id)?.failNext ?? 0;
-  return (failing ? schedule : 0) + Math.min(forced, renewals * schedule);
-}
-
-/** Calendar months from one time to a later one, counted by month number (an upper bound). */
-function monthsBetween(from: string, to: number): number {
-  const [a, b] = [new Date(from), new Date(to)];
-  return (b.getUTCFullYear() - a.getUTCFullYear()) * 12 + b.getUTCMonth() - a.getUTCMonth();
-}
-
-/** When a subscription's next charge (or cancel) falls due: its period end, or a pause's end. */
-function nextCharge(record: FakeSubscription): string | null {
-  if (record.status === 'paused')
-    return record.pause_end ?? (record.cancel_at_period_end ? record.current_period_end : null);
-  return subscriptionLifecycle.moves[record.status].includes('past_due') ? record.current_period_end : null;
-}
-
-/** The clock's work on subscriptions: each one's next renewal, retry, resume or cancel due by `to`. */
-export const subscriptionsDue: DueSource = dueSource(subscriptionLifecycle, (scope) => scope.subscriptions);

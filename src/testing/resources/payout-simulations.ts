@@ -3,10 +3,10 @@ import type { PayoutSettlement } from '../../resources/payout-settlements.js';
 import { heightAt } from '../chain.js';
 import { conflict, invalid, optionsArgument, stringArgument } from '../errors.js';
 import { transition, walk } from '../lifecycle.js';
-import type { FakePayout, FakeSettlement } from '../records.js';
 import type { Scope } from '../scope.js';
 import type { FakeState } from '../state.js';
-import { payoutLifecycle } from './payout-lifecycle.js';
+import { type FakePayout, payoutLifecycle, payouts, payoutTransfers } from './payout-lifecycle.js';
+import { type FakeSettlement, payoutSettlements } from './payout-settlements.js';
 
 /** Moves payouts the way execution on-chain would (`fake.simulate`). */
 export interface PayoutSimulations {
@@ -63,21 +63,22 @@ export interface PayoutSimulations {
   failPayout(id: string, reason?: string): PayoutIntent;
 }
 
-/** @returns The payout simulations bound to the fake's state. */
+/** @returns The payout simulations bound to a state. */
 export function payoutSimulations(state: FakeState): PayoutSimulations {
   const onChain = (id: string): { scope: Scope; record: FakePayout } => {
-    const found = state.locate('payouts', id, 'payout intent');
+    const found = state.locate(payouts, id, 'payout intent');
     if (payoutLifecycle.moves[found.record.status].length === 0 || found.record.status === 'draft')
       throw conflict(`Payout ${id} is ${found.record.status}; only an approved payout moves on-chain.`);
     return found;
   };
   return {
     executePayout: (id) => {
-      const { scope, record } = state.locate('payouts', id, 'payout intent');
+      const { scope, record } = state.locate(payouts, id, 'payout intent');
       if (record.status !== 'approved' && record.status !== 'pending_execution')
         throw conflict(`Payout ${id} is ${record.status}; only an approved payout can be executed.`);
       walk(payoutLifecycle, state, scope, record, 'executed');
-      state.transfers.set(id, { sentAt: heightAt(record.chain, state.clock.now().getTime()) });
+      state.side(payoutTransfers).set(id, { sentAt: heightAt(record.chain, state.clock.now().getTime()) });
+      state.schedule(payouts, scope, record); // its blocks are due from now on
       return record;
     },
     advancePayout: (id) => {
@@ -92,15 +93,19 @@ export function payoutSimulations(state: FakeState): PayoutSimulations {
         throw invalid('confirmations', `must be a whole number of at least 1, got ${String(confirmations)}`);
       const { scope, record } = onChain(id);
       walk(payoutLifecycle, state, scope, record, 'settled');
-      const settlement = scope.payoutSettlements
+      const settlement = scope
+        .of(payoutSettlements)
         .all()
         .find((r) => r.payout_intent_id === id) as FakeSettlement;
-      if (confirmations !== undefined) settlement.confirmations = confirmations;
+      if (confirmations !== undefined) {
+        settlement.confirmations = confirmations;
+        state.schedule(payoutSettlements, scope, settlement); // its next confirmation moves with it
+      }
       return settlement;
     },
     failPayout: (id, reason = 'execution_failed') => {
       stringArgument(reason, 'reason');
-      const { scope, record } = state.locate('payouts', id, 'payout intent');
+      const { scope, record } = state.locate(payouts, id, 'payout intent');
       if (!payoutLifecycle.moves[record.status].includes('failed'))
         throw conflict(`Payout ${id} is ${record.status}; only an approved or executing payout can fail.`);
       return transition(payoutLifecycle, state, scope, record, 'failed', {

@@ -2,10 +2,17 @@ import type { PaymentMethod } from '../../resources/payment-methods.js';
 import type { Subscription } from '../../resources/subscriptions.js';
 import { conflict, invalid, optionsArgument } from '../errors.js';
 import { transition } from '../lifecycle.js';
-import type { FakeSubscription } from '../records.js';
 import type { FakeState } from '../state.js';
 import { LAST_TIME, LAST_TIME_MS } from '../time-range.js';
-import { renew, subscriptionLifecycle } from './subscription-billing.js';
+import { paymentMethods } from './payment-methods.js';
+import {
+  dunningOf,
+  type FakeSubscription,
+  failingPaymentMethods,
+  renew,
+  subscriptionLifecycle,
+  subscriptions,
+} from './subscription-billing.js';
 
 /** Moves subscriptions the way the billing engine would (`fake.simulate`). */
 export interface SubscriptionSimulations {
@@ -65,9 +72,9 @@ export interface SubscriptionSimulations {
   pauseUntil(subscriptionId: string, resumesAt: Date | string): Subscription;
 }
 
-/** @returns The subscription simulations bound to the fake's state. */
+/** @returns The subscription simulations bound to a state. */
 export function subscriptionSimulations(state: FakeState): SubscriptionSimulations {
-  const find = (id: string) => state.locate('subscriptions', id, 'subscription');
+  const find = (id: string) => state.locate(subscriptions, id, 'subscription');
   const renewing = (id: string, outcome: 'charged' | 'failed'): FakeSubscription => {
     const { scope, record } = find(id);
     // A live subscription is one whose renewal can still fail: trialing, active, past_due.
@@ -85,15 +92,15 @@ export function subscriptionSimulations(state: FakeState): SubscriptionSimulatio
       if (!(times === Number.POSITIVE_INFINITY || (Number.isInteger(times) && times >= 1)))
         throw invalid('times', `must be a whole number of at least 1 or Infinity, got ${times}`);
       const { record } = find(id);
-      state.dunningOf(id).failNext = times;
+      dunningOf(state, id).failNext = times;
       return record;
     },
     failPaymentMethod: (id, failing = true) => {
       if (typeof failing !== 'boolean')
         throw invalid('failing', `must be true or false, got ${typeof failing}`);
-      const { record } = state.locate('paymentMethods', id, 'payment method');
-      if (failing) state.failingPaymentMethods.add(id);
-      else state.failingPaymentMethods.delete(id);
+      const { record } = state.locate(paymentMethods, id, 'payment method');
+      if (failing) state.side(failingPaymentMethods).add(id);
+      else state.side(failingPaymentMethods).delete(id);
       return record;
     },
     pauseUntil: (id, resumesAt) => {

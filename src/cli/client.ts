@@ -1,0 +1,85 @@
+/**
+ * The client a command calls through: the key from `CHAINBILL_API_KEY` only, the base URL from
+ * `--base-url` or `CHAINBILL_BASE_URL`, the payout policy of `--policy`, the SDK's log lines on
+ * stderr. Imported only by a command
+ * that calls the API, so `--help` never loads the client, ky or the platform's fetch.
+ */
+import { readFileSync } from 'node:fs';
+import { Chainbill } from '../client.js';
+import type { ClientOptions } from '../core/client-options.js';
+import type { Logger, LogLevel } from '../core/logger.js';
+import { checkPayoutPolicy, type PayoutPolicy } from '../core/payout-policy.js';
+import { UsageError } from './errors.js';
+import type { GlobalValues } from './global-flags.js';
+import { nodeFetch } from './node-fetch.js';
+import type { Output } from './output.js';
+import type { Io } from './run.js';
+
+/**
+ * Makes the command's client.
+ *
+ * @param flags - The command's global flags.
+ * @param io - The environment, and a test's `fetch`.
+ * @param err - Where the SDK's log lines go.
+ * @returns The client.
+ * @throws {UsageError} without a key or a base URL.
+ * @throws {ConfigurationError} for a base URL, timeout or retry count the client refuses.
+ */
+export function clientFor(flags: GlobalValues, io: Io, err: Output): Chainbill {
+  const apiKey = io.env['CHAINBILL_API_KEY']?.trim();
+  if (!apiKey)
+    throw new UsageError(
+      'set CHAINBILL_API_KEY to your API key (sk_test_… or sk_live_…); there is no --api-key flag, which would land in the shell history',
+    );
+  const baseUrl = flags.baseUrl ?? io.env['CHAINBILL_BASE_URL']?.trim();
+  if (!baseUrl) throw new UsageError('set CHAINBILL_BASE_URL or pass --base-url: the API, ending in /v1');
+  const options: ClientOptions = {
+    apiKey,
+    baseUrl,
+    logger: stderrLogger(err),
+    logLevel: (io.env['CHAINBILL_LOG']?.trim() || 'warn') as LogLevel,
+    ...(flags.maxRetries === undefined ? {} : { maxRetries: flags.maxRetries }),
+    ...(flags.timeout === undefined ? {} : { timeout: flags.timeout }),
+    fetch: io.fetch ?? nodeFetch,
+    ...(flags.policy === undefined ? {} : { payoutPolicy: readPolicy(flags.policy) }),
+  };
+  return new Chainbill(options);
+}
+
+/** A policy is a few lines of JSON; a file far larger is not one. */
+const maxPolicyBytes = 1024 * 1024;
+
+/**
+ * The payout policy of `--policy`: the file's JSON, checked by the client as any policy is (a
+ * policy that cannot be checked is a `ConfigurationError`, exit 2, never a weaker bound).
+ */
+function readPolicy(file: string): PayoutPolicy {
+  let text: string;
+  try {
+    const bytes = readFileSync(file);
+    if (bytes.byteLength > maxPolicyBytes)
+      throw new UsageError(`--policy ${file} is too large to be a policy`);
+    text = bytes.toString('utf8');
+  } catch (error) {
+    if (error instanceof UsageError) throw error;
+    throw new UsageError(
+      `--policy ${file} cannot be read: ${(error as NodeJS.ErrnoException).code ?? 'unreadable'}`,
+    );
+  }
+  let policy: unknown;
+  try {
+    policy = JSON.parse(text);
+  } catch {
+    throw new UsageError(`--policy ${file} is not JSON (docs/money.md: a policy as JSON)`);
+  }
+  return checkPayoutPolicy(policy);
+}
+
+/** The SDK's log lines on stderr, one each, with their details as JSON. */
+function stderrLogger(err: Output): Logger {
+  const line =
+    (level: string) =>
+    (message: string, details?: Record<string, unknown>): void =>
+      err.note(`${level}: ${message}${details === undefined ? '' : ` ${JSON.stringify(details)}`}\n`);
+  return { error: line('error'), warn: line('warn'), info: line('info'), debug: line('debug') };
+}

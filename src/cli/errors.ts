@@ -1,0 +1,102 @@
+/**
+ * How the `chainbill` command ends (docs/cli.md: exit codes), and what it prints on stderr when it
+ * fails: one line for a usage error or a refusal, the error as one JSON line for an API or network
+ * failure. Never a stack trace, never the key.
+ */
+import {
+  APIError,
+  APIUserAbortError,
+  ChainbillError,
+  ConfigurationError,
+  RequestValidationError,
+  ResponseValidationError,
+} from '../core/error.js';
+
+/** The exit codes: done, the API or network failed, a usage error, refused, interrupted. */
+export const exitCodes = { ok: 0, failed: 1, usage: 2, refused: 3, interrupted: 130 } as const;
+
+/** A usage error (exit 2): an unknown command or flag, a bad value; the message says what is allowed. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+/** A refusal (exit 3): a check or the payout policy said no, or a money move was not confirmed. */
+export class Refusal extends Error {
+  override readonly name = 'Refusal';
+}
+
+/** The command was interrupted (Ctrl+C): exit 130, nothing printed. */
+export class Interrupted extends Error {
+  override readonly name = 'Interrupted';
+}
+
+/**
+ * What was typed, quoted for a message: at most 40 characters, and never a key (one pasted in the
+ * wrong place must not reach a terminal's scrollback or a log).
+ *
+ * @param text - A value from the command line.
+ * @returns It as a JSON string, cut with `…`.
+ */
+export function quoted(text: string): string {
+  if (/sk_(live|test)_/.test(text)) return '"sk_…"';
+  const chars = [...text];
+  return JSON.stringify(chars.length > 40 ? `${chars.slice(0, 40).join('')}…` : text);
+}
+
+/** What `chainbill` prints for an error, and the code it exits with. */
+export interface Ending {
+  /** The exit code. */
+  readonly code: number;
+  /** The text for stderr, ending in a newline; empty for none. */
+  readonly text: string;
+}
+
+/**
+ * The exit code and stderr text for an error a command ended with. A payout policy's refusal is
+ * recognised by its `rule`, so this module need not import the policy.
+ *
+ * @param error - What the command threw.
+ * @param flagOf - The flag (`--amount`) of a param's wire name, for a usage error's message.
+ * @returns The ending.
+ */
+export function endingOf(error: unknown, flagOf: (param: string) => string): Ending {
+  if (error instanceof UsageError) return { code: exitCodes.usage, text: `chainbill: ${error.message}\n` };
+  if (error instanceof Refusal) return { code: exitCodes.refused, text: `chainbill: ${error.message}\n` };
+  if (error instanceof Interrupted || error instanceof APIUserAbortError)
+    return { code: exitCodes.interrupted, text: '' };
+  if (isPolicyRefusal(error))
+    return { code: exitCodes.refused, text: `${JSON.stringify(errorJson(error))}\n` };
+  if (error instanceof RequestValidationError) {
+    const what = error.param === 'id' ? 'the id' : flagOf(error.param);
+    const message = error.message.replace(/^Invalid parameter `[^`]*`: /, '');
+    return { code: exitCodes.usage, text: `chainbill: ${what}: ${message}\n` };
+  }
+  if (error instanceof ConfigurationError)
+    return { code: exitCodes.usage, text: `chainbill: ${error.message}\n` };
+  return { code: exitCodes.failed, text: `${JSON.stringify(errorJson(error))}\n` };
+}
+
+/** A payout policy's refusal: a `ChainbillError` that names the policy's `rule` it broke. */
+function isPolicyRefusal(error: unknown): error is ChainbillError & { rule: string } {
+  return error instanceof ChainbillError && typeof (error as { rule?: unknown }).rule === 'string';
+}
+
+/**
+ * The error as JSON for stderr: `type`, `code`, `param`, `requestId`, `message`, each `null` when
+ * the error has none. `type` is the API's error type, or the class name for an error the API did
+ * not send (`APIConnectionError`).
+ */
+function errorJson(error: unknown): Record<string, unknown> {
+  const fields = (typeof error === 'object' && error !== null ? error : {}) as Record<string, unknown>;
+  const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+  const name = error instanceof Error ? error.name : 'Error';
+  return {
+    type: (error instanceof APIError ? error.type : null) ?? name,
+    code: text(fields['code']),
+    param: text(fields['param']),
+    requestId: error instanceof APIError || error instanceof ResponseValidationError ? error.requestId : null,
+    message: error instanceof Error ? error.message : String(error),
+    ...(typeof fields['rule'] === 'string' ? { rule: fields['rule'] } : {}),
+    ...(typeof fields['status'] === 'number' ? { status: fields['status'] } : {}),
+  };
+}

@@ -1,0 +1,189 @@
+/**
+ * A command's flags, read from its params' JSON Schema: one flag per param in kebab case, its value
+ * parsed by the param's type (numbers, booleans, enums, date-times, JSON for objects), and what
+ * it allows, said in words for the help and for usage errors.
+ */
+import type { CatalogEntry } from '../internal/catalog.js';
+import { type JsonSchema, paramsJsonSchema } from '../internal/json-schema.js';
+import { kebab } from './commands.js';
+import { quoted, UsageError } from './errors.js';
+import { didYouMean } from './suggest.js';
+
+/** One param of a command as a flag. */
+export interface ParamFlag {
+  /** The flag's name without dashes: `recipient-address`. */
+  readonly flag: string;
+  /** The param's wire name: `recipient_address`. */
+  readonly param: string;
+  /** The param's schema without its `null` branch. */
+  readonly schema: JsonSchema;
+  /** It takes `null`: `--no-<flag>` sends it (clears the field). */
+  readonly nullable: boolean;
+  /** The API requires it. */
+  readonly required: boolean;
+  /** A plain boolean: given bare (`--is-default`), `--no-is-default` for `false`. */
+  readonly bare: boolean;
+  /** The param's TSDoc. */
+  readonly description: string;
+}
+
+/**
+ * The flags of an entry's params, in the schema's order.
+ *
+ * @param entry - A catalog entry.
+ * @returns Its flags; none for an entry without params.
+ */
+export function paramFlags(entry: CatalogEntry): ParamFlag[] {
+  const schema = paramsJsonSchema(entry);
+  const required = new Set(schema.required ?? []);
+  return Object.entries(schema.properties).map(([param, field]) => {
+    const { schema: own, nullable } = withoutNull(field);
+    return {
+      flag: kebab(param),
+      param,
+      schema: own,
+      nullable,
+      required: required.has(param),
+      bare: own['type'] === 'boolean' && !nullable,
+      description: typeof field['description'] === 'string' ? field['description'] : '',
+    };
+  });
+}
+
+/** A schema's non-null part: `anyOf: [X, {type: 'null'}]` and `type: [X, 'null']` both give X. */
+function withoutNull(field: JsonSchema): { schema: JsonSchema; nullable: boolean } {
+  const { description: _, ...rest } = field;
+  const anyOf = Array.isArray(rest['anyOf']) ? (rest['anyOf'] as JsonSchema[]) : undefined;
+  if (anyOf !== undefined) {
+    const others = anyOf.filter((branch) => branch['type'] !== 'null');
+    if (others.length === 1 && others.length < anyOf.length)
+      return { schema: others[0] as JsonSchema, nullable: true };
+  }
+  const type = rest['type'];
+  if (Array.isArray(type) && type.includes('null')) {
+    const others = type.filter((name) => name !== 'null');
+    return { schema: { ...rest, type: others.length === 1 ? others[0] : others }, nullable: true };
+  }
+  return { schema: rest, nullable: false };
+}
+
+/**
+ * A flag's value as the param takes it (`null` is `--no-<flag>`, never a value). Numbers and booleans must be written as such, an enum
+ * must be one of its values, and an object or anything the schema does not name as a scalar is
+ * JSON. Limits, formats and patterns are left to the SDK's own check, which every call runs.
+ *
+ * @param flag - The flag.
+ * @param text - What was typed.
+ * @returns The value.
+ * @throws {UsageError} naming the flag and what it allows.
+ */
+export function parseValue(flag: ParamFlag, text: string): unknown {
+  const { schema } = flag;
+  const bad = (): never => {
+    throw new UsageError(`--${flag.flag} takes ${allowed(flag)}, not ${quoted(text)}`);
+  };
+  if (Array.isArray(schema['enum'])) {
+    const values = schema['enum'].map(String);
+    if (values.includes(text)) return text;
+    throw new UsageError(
+      `--${flag.flag} takes one of ${values.join(', ')}, not ${quoted(text)}${didYouMean(text, values)}`,
+    );
+  }
+  switch (schema['type']) {
+    case 'string':
+      return text;
+    case 'integer':
+      return /^[+-]?\d+$/.test(text) && Number.isSafeInteger(Number(text)) ? Number(text) : bad();
+    case 'number':
+      return /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(text) && Number.isFinite(Number(text))
+        ? Number(text)
+        : bad();
+    case 'boolean':
+      return text === 'true' ? true : text === 'false' ? false : bad();
+    default:
+      return parseJson(flag, text);
+  }
+}
+
+function parseJson(flag: ParamFlag, text: string): unknown {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new UsageError(`--${flag.flag} takes ${allowed(flag)}: ${quoted(text)} is not JSON`);
+  }
+  const isObject = typeof value === 'object' && value !== null && !Array.isArray(value);
+  if (flag.schema['type'] === 'object' && !isObject)
+    throw new UsageError(`--${flag.flag} takes ${allowed(flag)}, not ${quoted(text)}`);
+  return value;
+}
+
+/**
+ * The flag's value as a placeholder for the help: `tron|arbitrum|base`, `<number>`, `<json>`.
+ *
+ * @param flag - The flag.
+ * @returns The placeholder; empty for a bare flag.
+ */
+export function placeholder(flag: ParamFlag): string {
+  if (flag.bare) return '';
+  const { schema } = flag;
+  const name = Array.isArray(schema['enum'])
+    ? schema['enum'].map(String).join('|')
+    : schema['type'] === 'boolean'
+      ? 'true|false'
+      : `<${typeName(schema)}>`;
+  return name;
+}
+
+function typeName(schema: JsonSchema): string {
+  if (schema['format'] === 'date-time') return 'date-time';
+  if (schema['format'] === 'email') return 'email';
+  if (schema['type'] === 'object' || schema['type'] === 'array') return 'json';
+  return typeof schema['type'] === 'string' ? schema['type'] : 'json';
+}
+
+/**
+ * What a flag allows, in words: `a number of at least 0.01`, `one of tron, arbitrum, base`.
+ *
+ * @param flag - The flag.
+ * @returns The words.
+ */
+export function allowed(flag: ParamFlag): string {
+  const { schema } = flag;
+  if (Array.isArray(schema['enum'])) return `one of ${schema['enum'].map(String).join(', ')}`;
+  const limits = limitsOf(schema);
+  const kind =
+    schema['format'] === 'date-time'
+      ? 'an ISO 8601 date-time (2026-12-01T00:00:00Z)'
+      : schema['format'] === 'email'
+        ? 'an email address'
+        : schema['type'] === 'integer'
+          ? 'a whole number'
+          : schema['type'] === 'number'
+            ? 'a number'
+            : schema['type'] === 'boolean'
+              ? 'true or false'
+              : schema['type'] === 'string'
+                ? 'text'
+                : schema['type'] === 'object'
+                  ? 'a JSON object'
+                  : 'JSON';
+  return `${kind}${limits.length > 0 ? ` ${limits.join(', ')}` : ''}`;
+}
+
+/** The schema's limits in words; `Number.MAX_SAFE_INTEGER` as a maximum says nothing. */
+function limitsOf(schema: JsonSchema): string[] {
+  const out: string[] = [];
+  const { minimum: min, maximum: max, minLength, maxLength, pattern } = schema;
+  const hasMax = typeof max === 'number' && max < Number.MAX_SAFE_INTEGER;
+  if (typeof min === 'number' && hasMax) out.push(`from ${min} to ${max}`);
+  else if (typeof min === 'number') out.push(`of at least ${min}`);
+  else if (hasMax) out.push(`of at most ${max}`);
+  const prefix = typeof pattern === 'string' ? /^\^([a-z]+_)/.exec(pattern)?.[1] : undefined;
+  if (prefix !== undefined) out.push(`starting with ${prefix}`);
+  else if (typeof minLength === 'number' && minLength > 0 && typeof maxLength === 'number')
+    out.push(`of ${minLength} to ${maxLength} characters`);
+  else if (typeof maxLength === 'number') out.push(`of at most ${maxLength} characters`);
+  else if (minLength === 1) out.push('not empty');
+  return out;
+}

@@ -1,0 +1,84 @@
+/**
+ * The gate before a command that moves money (the catalog marks them: `payouts create`,
+ * `payouts approve`, `payouts update`): the preview first (docs/money.md), refused when a check or
+ * the payout policy fails; then, at a terminal, a question; without one, `--yes`. `--dry-run`
+ * prints the preview and sends nothing.
+ */
+import { createInterface } from 'node:readline';
+import type { Chainbill } from '../client.js';
+import type { CatalogEntry } from '../internal/catalog.js';
+import { Interrupted, Refusal } from './errors.js';
+import type { GlobalValues } from './global-flags.js';
+import { previewOf, previewText } from './preview.js';
+import type { Printer } from './print.js';
+
+/** The stream a confirmation is read from: the process's stdin, or a test's. */
+export interface InStream extends NodeJS.ReadableStream {
+  /** A terminal's: only then is a question asked. */
+  readonly isTTY?: boolean | undefined;
+}
+
+/** What the gate needs of the command. */
+export interface MoneyMove {
+  readonly client: Chainbill;
+  readonly entry: CatalogEntry;
+  /** The command's words: `payouts approve`. */
+  readonly words: readonly string[];
+  readonly input: { id: string | undefined; params: Record<string, unknown> | undefined };
+  readonly flags: GlobalValues;
+  readonly printer: Printer;
+  readonly stdin: InStream;
+  readonly signal: AbortSignal | undefined;
+}
+
+/**
+ * Shows what a money move would do and decides whether it goes.
+ *
+ * @param move - The command.
+ * @returns `true` to send it; `false` for `--dry-run` (the preview is printed, nothing sent).
+ * @throws {Refusal} when a check or the payout policy fails, or the move is not confirmed (no
+ *   `--yes` and no terminal, or an answer other than yes): nothing is sent.
+ */
+export async function moneyGate(move: MoneyMove): Promise<boolean> {
+  const { client, entry, words, input, flags, printer, signal } = move;
+  const preview = await previewOf(client, entry, words, input, signal);
+  const failed = preview.checks.find((check) => !check.ok);
+  if (flags.dryRun) {
+    await printer.out.write(`${JSON.stringify(preview, null, 2)}\n`);
+    if (failed !== undefined) throw new Refusal(`${failed.rule} failed; nothing was sent`);
+    return false;
+  }
+  const text = previewText(preview, flags.policy !== undefined);
+  if (failed !== undefined) {
+    printer.err.note(text);
+    throw new Refusal(`refused by the ${failed.rule} check; nothing was sent`);
+  }
+  if (flags.yes) return true;
+  if (move.stdin.isTTY !== true)
+    throw new Refusal(
+      `${words.join(' ')} moves money and stdin is not a terminal to confirm it: pass --yes (or --dry-run to see the preview); nothing was sent`,
+    );
+  printer.err.note(`${text}This moves money. Type yes to send it: `);
+  const answer = await readLine(move.stdin, signal);
+  if (!/^y(es)?$/i.test(answer.trim())) throw new Refusal('not confirmed; nothing was sent');
+  return true;
+}
+
+/** One line from a terminal; Ctrl+C while waiting ends the command (exit 130), end of input is no. */
+function readLine(stdin: InStream, signal: AbortSignal | undefined): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: stdin, terminal: false });
+    const stop = (): void => {
+      lines.close();
+      reject(new Interrupted('interrupted'));
+    };
+    if (signal?.aborted) return stop();
+    signal?.addEventListener('abort', stop, { once: true });
+    lines.once('line', (line) => {
+      signal?.removeEventListener('abort', stop);
+      resolve(line); // before close(), whose 'close' event would answer '' first
+      lines.close();
+    });
+    lines.once('close', () => resolve(''));
+  });
+}

@@ -1,0 +1,154 @@
+/**
+ * What a money move would do, before it is sent: the payout (amount, token, chain, recipient),
+ * every check `payouts.create` runs and the payout policy's verdict, from `payouts.preview`. For a
+ * move by id that approves a draft, the draft as the API lists it, checked the same way: the
+ * policy bounds what this command approves, not only what it creates.
+ */
+import type { Chainbill } from '../client.js';
+import type { CatalogEntry } from '../internal/catalog.js';
+import { pathId } from '../internal/path.js';
+import type { PayoutCheck } from '../resources/payout-preview.js';
+import { Refusal, UsageError } from './errors.js';
+
+/** The preview of a money move, as `--dry-run` prints it. */
+export interface MoneyPreview {
+  /** The command: `payouts approve`. */
+  readonly command: string;
+  readonly route: string;
+  /** The path id, for a move by id. */
+  readonly id: string | null;
+  /** What the request sends: the body of a create, the fields of an update. */
+  readonly sends: unknown;
+  /** For an approval, the draft it approves, as the API lists it. */
+  readonly payout: Record<string, unknown> | null;
+  /** Whether every check passed (`true` for a move that approves nothing). */
+  readonly ok: boolean;
+  readonly checks: readonly PayoutCheck[];
+  /** The amount in atomic units. */
+  readonly amountAtomic: string | null;
+}
+
+/** The fields of a payout that `payouts.create` takes, and so that a preview checks. */
+const createFields = [
+  'recipient_address',
+  'chain',
+  'token',
+  'amount',
+  'currency',
+  'description',
+  'reference_type',
+  'reference_id',
+  'due_date',
+] as const;
+
+interface Payouts {
+  preview(
+    params: unknown,
+  ): Promise<{ ok: boolean; checks: PayoutCheck[]; request: unknown; amountAtomic: string | null }>;
+  list(params: unknown, options: unknown): AsyncIterable<Record<string, unknown>>;
+}
+
+/**
+ * The preview of a money move.
+ *
+ * @param client - The command's client, with its payout policy.
+ * @param entry - The move's catalog entry.
+ * @param words - The command's words.
+ * @param input - Its path id and params.
+ * @param signal - Ctrl+C.
+ * @returns The preview.
+ * @throws {UsageError} when the params themselves are refused (a limit, a format): a bad value.
+ * @throws {RequestValidationError} for a path id the call would refuse.
+ * @throws {Refusal} for an approval of a payout that is not a draft.
+ */
+export async function previewOf(
+  client: Chainbill,
+  entry: CatalogEntry,
+  words: readonly string[],
+  input: { id: string | undefined; params: Record<string, unknown> | undefined },
+  signal: AbortSignal | undefined,
+): Promise<MoneyPreview> {
+  const payouts = entry.resource.reduce<unknown>(
+    (at, key) => (at as Record<string, unknown>)[key],
+    client,
+  ) as Payouts;
+  const base = { command: words.join(' '), route: entry.route, id: input.id ?? null };
+  if (input.id === undefined) {
+    const preview = await payouts.preview(input.params ?? {});
+    const params = preview.checks.find((check) => check.rule === 'params' && !check.ok);
+    if (params !== undefined) throw new UsageError(flagMessage(params.message ?? 'is invalid'));
+    const { ok, checks, request, amountAtomic } = preview;
+    return { ...base, sends: request, payout: null, ok, checks, amountAtomic };
+  }
+  // The id as the call will check it, before it is looked for: a bad one is a usage error.
+  pathId(entry.idPrefix ?? '', input.id);
+  const sends = { ...(entry.fixed ?? {}), ...(input.params ?? {}) };
+  if (sends['status'] !== 'approved')
+    return { ...base, sends, payout: null, ok: true, checks: [], amountAtomic: null };
+  let draft: Record<string, unknown> | undefined;
+  for await (const payout of payouts.list({ status: 'draft', limit: 100 }, { signal }))
+    if (payout['id'] === input.id) {
+      draft = payout;
+      break;
+    }
+  if (draft === undefined)
+    throw new Refusal(`${input.id} is not a draft payout, so there is nothing to approve; nothing was sent`);
+  const fields = Object.fromEntries(
+    createFields.filter((name) => draft[name] != null).map((name) => [name, draft[name]]),
+  );
+  const { ok, checks, amountAtomic } = await payouts.preview(fields);
+  return { ...base, sends, payout: fields, ok, checks, amountAtomic };
+}
+
+/** `Invalid parameter \`amount\`: …` as the CLI says it: `--amount: …`. */
+function flagMessage(message: string): string {
+  return message.replace(
+    /^Invalid parameter `([^`]+)`: /,
+    (_, param: string) => `--${param.replaceAll('_', '-')}: `,
+  );
+}
+
+/**
+ * The preview for a person: the payout, each check, the policy's verdict.
+ *
+ * @param preview - The preview.
+ * @param policy - Whether the client has a payout policy.
+ * @returns The lines, each ending in a newline.
+ */
+export function previewText(preview: MoneyPreview, policy: boolean): string {
+  const payout = (preview.payout ?? (preview.sends as Record<string, unknown> | null) ?? {}) as Record<
+    string,
+    unknown
+  >;
+  const sends = preview.payout === null ? '' : `, sends ${JSON.stringify(preview.sends)}`;
+  const lines = [
+    `${preview.command}${preview.id === null ? '' : ` ${preview.id}`} (${preview.route}${sends})`,
+  ];
+  if (payout['amount'] !== undefined) {
+    const atomic = preview.amountAtomic === null ? '' : ` (${preview.amountAtomic} atomic units)`;
+    lines.push(`  amount     ${String(payout['amount'])} ${String(payout['token'])}${atomic}`);
+    lines.push(
+      `  chain      ${String(payout['chain'])}`,
+      `  recipient  ${String(payout['recipient_address'])}`,
+    );
+  }
+  const rules = preview.checks.filter((check) => !check.rule.startsWith('policy.'));
+  const bounds = preview.checks.filter((check) => check.rule.startsWith('policy.'));
+  if (rules.length > 0)
+    lines.push(
+      `  checks     ${rules.map((check) => `${check.rule} ${check.ok ? 'ok' : 'FAILED'}`).join(', ')}`,
+    );
+  if (preview.payout !== null || preview.id === null)
+    lines.push(
+      `  policy     ${
+        !policy
+          ? 'none (--policy <file.json> bounds what may be paid)'
+          : bounds.every((check) => check.ok)
+            ? `passes (${bounds.map((check) => check.rule).join(', ') || 'no rule applies'})`
+            : 'REFUSES'
+      }`,
+    );
+  for (const check of preview.checks)
+    if (!check.ok) lines.push(`  ✗ ${check.rule}: ${check.message ?? 'failed'}`);
+  return `${lines.join('\n')}\n`;
+}

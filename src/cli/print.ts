@@ -1,0 +1,108 @@
+/**
+ * What a command prints on stdout: one object or one page as JSON, JSON lines, or a table; every
+ * item of a list streamed page by page with `--all`, with a running count on stderr when stderr
+ * is a terminal.
+ */
+import type { Format } from './global-flags.js';
+import type { Output } from './output.js';
+import { layoutOf, recordLines, type TableLayout, tableLines } from './table.js';
+
+/** One page of a list, as the API sends it. */
+export interface PageLike {
+  readonly data: readonly unknown[];
+  readonly has_more: boolean;
+  readonly next_cursor: string | null;
+}
+
+/** Where a command prints, and how. */
+export interface Printer {
+  readonly out: Output;
+  readonly err: Output;
+  readonly format: Format;
+  /** The width of a table, in characters. */
+  readonly width: number;
+}
+
+const asRecord = (value: unknown): Record<string, unknown> =>
+  typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : { value };
+
+/**
+ * Prints one object (a created record, a delete's confirmation).
+ *
+ * @param printer - Where and how.
+ * @param value - The object.
+ */
+export async function printObject(printer: Printer, value: unknown): Promise<void> {
+  if (printer.format === 'table')
+    await printer.out.write(`${recordLines(asRecord(value), printer.width).join('\n')}\n`);
+  else if (printer.format === 'jsonl') await printer.out.write(`${JSON.stringify(value)}\n`);
+  else await printer.out.write(`${JSON.stringify(value, null, 2)}\n`);
+}
+
+/**
+ * Prints one page: as JSON, the envelope (`data`, `has_more`, `next_cursor`); as lines or a
+ * table, its items, and on stderr the flag for the next page when there is one.
+ *
+ * @param printer - Where and how.
+ * @param page - The page.
+ * @param next - The flag and value of the next page: `--cursor c_…`, `--offset 25`.
+ */
+export async function printPage(printer: Printer, page: PageLike, next: string | undefined): Promise<void> {
+  const { data, has_more, next_cursor } = page;
+  if (printer.format === 'json') {
+    await printer.out.write(`${JSON.stringify({ data, has_more, next_cursor }, null, 2)}\n`);
+    return;
+  }
+  const rows = new Rows(printer);
+  await rows.page(data);
+  if (has_more && next !== undefined) printer.err.note(`more: ${next}\n`);
+}
+
+/**
+ * Streams every item of every page, one JSON line each (or a table's row), writing each page
+ * before the next is fetched: memory holds one page, however long the list.
+ *
+ * @param printer - Where and how.
+ * @param pages - The list's pages, fetched one at a time.
+ * @returns How many items were printed.
+ */
+export async function streamPages(printer: Printer, pages: AsyncIterable<PageLike>): Promise<number> {
+  const rows = new Rows(printer);
+  const counting = printer.err.isTTY;
+  try {
+    for await (const page of pages) {
+      await rows.page(page.data);
+      if (counting) printer.err.note(`\r${rows.count.toLocaleString('en-US')} items`);
+    }
+  } finally {
+    if (counting) printer.err.note('\r\x1b[K');
+  }
+  return rows.count;
+}
+
+/** Items as JSON lines or table rows; a table's layout is fixed by its first page. */
+class Rows {
+  count = 0;
+  readonly #printer: Printer;
+  #table: { header: string; row: (item: Record<string, unknown>) => string } | undefined;
+
+  constructor(printer: Printer) {
+    this.#printer = printer;
+  }
+
+  async page(items: readonly unknown[]): Promise<void> {
+    const { out, format, width } = this.#printer;
+    let text = '';
+    if (format === 'table' && items.length > 0) {
+      if (this.#table === undefined) {
+        const layout: TableLayout = layoutOf(items.map(asRecord), width);
+        this.#table = tableLines(layout);
+        text += `${this.#table.header}\n`;
+      }
+      for (const item of items) text += `${this.#table.row(asRecord(item))}\n`;
+    } else if (format !== 'table') for (const item of items) text += `${JSON.stringify(item)}\n`;
+    this.count += items.length;
+    // One write per page: a page is at most 100 items, and the stream's backpressure holds the rest.
+    if (text !== '') await out.write(text);
+  }
+}

@@ -1,0 +1,75 @@
+/**
+ * The `chainbill` command, as a function of its arguments and streams: the bin runs it on the
+ * process's, a test on its own. Every command goes through a `Chainbill` client and the catalog's
+ * `invoke`, so the SDK's checks, retries, redaction and the payout policy apply unchanged.
+ */
+import type { Fetch } from '../core/types.js';
+import { VERSION } from '../version.js';
+import { type Invocation, readArgs } from './args.js';
+import { commandTree, kebab } from './commands.js';
+import { endingOf } from './errors.js';
+import { helpOf } from './help.js';
+import type { InStream } from './money.js';
+import { Output, type OutStream, ReaderGone } from './output.js';
+
+/** What the command runs with: the process's streams and environment, or a test's. */
+export interface Io {
+  /** Read for a confirmation, when it is a terminal. */
+  readonly stdin: InStream;
+  readonly stdout: OutStream;
+  readonly stderr: OutStream;
+  /** The environment: `CHAINBILL_API_KEY`, `CHAINBILL_BASE_URL`, `CHAINBILL_LOG`, `COLUMNS`. */
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** Aborted on Ctrl+C: the request in flight ends, and the command with exit 130. */
+  readonly signal?: AbortSignal | undefined;
+  /** The client's `fetch`, for a test; otherwise one over `node:http` (docs/performance.md). */
+  readonly fetch?: Fetch | undefined;
+}
+
+/**
+ * Runs one command line.
+ *
+ * @param argv - The arguments after `chainbill`.
+ * @param io - Streams, environment, signal.
+ * @returns The exit code; `undefined` for `chainbill fake`, which serves until it is stopped and
+ *   ends the process itself.
+ */
+export async function run(argv: readonly string[], io: Io): Promise<number | undefined> {
+  const secret = io.env['CHAINBILL_API_KEY']?.trim() ?? '';
+  const out = new Output(io.stdout, secret);
+  const err = new Output(io.stderr, secret);
+  let invocation: Invocation | undefined;
+  try {
+    invocation = readArgs(argv, commandTree());
+    switch (invocation.kind) {
+      case 'help':
+        await out.write(helpOf(invocation.at));
+        return 0;
+      case 'version':
+        await out.write(`${VERSION}\n`);
+        return 0;
+      case 'fake': {
+        // Only `chainbill fake` loads the fake.
+        const { serveFake } = await import('../testing/server-cli.js');
+        serveFake(invocation.args, 'chainbill fake');
+        return undefined;
+      }
+      default: {
+        // The client, ky and the money gate only for a command that calls the API.
+        const { call } = await import('./call.js');
+        await call(invocation, io, { out, err });
+        return 0;
+      }
+    }
+  } catch (error) {
+    if (error instanceof ReaderGone) return 0;
+    const flags = invocation !== undefined && 'paramFlags' in invocation ? invocation.paramFlags : [];
+    const flagOf = (param: string): string => {
+      const top = param.split('.')[0] ?? param;
+      return `--${flags.find((flag) => flag.param === top)?.flag ?? kebab(top)}`;
+    };
+    const ending = endingOf(error, flagOf);
+    err.note(ending.text);
+    return ending.code;
+  }
+}

@@ -1,0 +1,101 @@
+/**
+ * `chainbill revenue-events watch`: the change feed of a list (docs/feed.md) as JSON lines, for
+ * as long as it runs. With `--checkpoint-file`, it resumes from the checkpoint saved there and
+ * saves the feed's checkpoint after each line it prints: killed at any point, it starts again after
+ * the last line saved, so a line may come twice but none is missed.
+ */
+import { closeSync, openSync, readSync, renameSync, writeFileSync } from 'node:fs';
+import type { Chainbill } from '../client.js';
+import type { CatalogEntry } from '../internal/catalog.js';
+import { Interrupted, UsageError } from './errors.js';
+import type { GlobalValues } from './global-flags.js';
+import { type Printer, streamPages } from './print.js';
+
+/** What `watch` needs of the command. */
+export interface Watch {
+  readonly client: Chainbill;
+  /** The list the feed polls: its client resource has the `watch` method. */
+  readonly entry: CatalogEntry;
+  readonly filters: Record<string, unknown>;
+  readonly flags: GlobalValues;
+  readonly printer: Printer;
+  readonly signal: AbortSignal | undefined;
+}
+
+/** A feed as the client's `watch` makes it: the events, and where it stands. */
+interface Feed extends AsyncIterable<unknown> {
+  readonly checkpoint: string;
+}
+
+/** A checkpoint is the size of the feed's look-back window; a file far larger is not one. */
+const maxCheckpointBytes = 4 * 1024 * 1024;
+
+/**
+ * Prints the feed until Ctrl+C (exit 130) or a poll fails after its retries (exit 1).
+ *
+ * @param watch - The command.
+ * @returns Never, but for an error.
+ * @throws {Interrupted} on Ctrl+C, once the line being written is saved.
+ * @throws {UsageError} for `--from` beside a checkpoint file that holds one, or a file that
+ *   cannot be read.
+ */
+export async function watch(watch: Watch): Promise<void> {
+  const { client, entry, filters, flags, printer, signal } = watch;
+  const file = flags.checkpointFile;
+  const saved = file === undefined ? undefined : readCheckpoint(file);
+  if (saved !== undefined && flags.from !== undefined)
+    throw new UsageError(`--from and a checkpoint in ${file} are both given: remove one`);
+  const from = saved ?? startOf(flags.from);
+  const resource = entry.resource.reduce<unknown>((at, key) => (at as Record<string, unknown>)[key], client);
+  const feed = (resource as { watch(options: unknown): Feed }).watch({
+    ...filters,
+    ...(from === undefined ? {} : { from }),
+    ...(flags.pollIntervalMs === undefined ? {} : { pollIntervalMs: flags.pollIntervalMs }),
+    ...(flags.lookBackMs === undefined ? {} : { lookBackMs: flags.lookBackMs }),
+    ...(signal === undefined ? {} : { signal }),
+  });
+  // One event a page: each line is written, and drained, before its checkpoint is saved.
+  async function* pages(): AsyncGenerator<{ data: unknown[]; has_more: boolean; next_cursor: null }> {
+    for await (const event of feed) {
+      yield { data: [event], has_more: true, next_cursor: null };
+      if (file !== undefined) saveCheckpoint(file, feed.checkpoint);
+    }
+  }
+  await streamPages({ ...printer, format: printer.format === 'table' ? 'table' : 'jsonl' }, pages());
+  // The feed ends quietly on its signal; the command ends as Ctrl+C ends it.
+  if (signal?.aborted) throw new Interrupted('interrupted');
+}
+
+/** `--from`: a date-time replays from then; `now` and a checkpoint are the feed's own strings. */
+function startOf(from: string | undefined): string | Date | undefined {
+  return from !== undefined && /^\d{4}-\d{2}-\d{2}T/.test(from) ? new Date(from) : from;
+}
+
+function readCheckpoint(file: string): string | undefined {
+  let fd: number;
+  try {
+    fd = openSync(file, 'r');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new UsageError(
+      `--checkpoint-file ${file} cannot be read: ${(error as NodeJS.ErrnoException).code}`,
+    );
+  }
+  try {
+    const buffer = Buffer.alloc(maxCheckpointBytes + 1);
+    const size = readSync(fd, buffer, 0, buffer.length, 0);
+    if (size > maxCheckpointBytes)
+      throw new UsageError(`--checkpoint-file ${file} is too large to be a checkpoint`);
+    const text = buffer.subarray(0, size).toString('utf8').trim();
+    return text === '' ? undefined : text;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Replaces the file whole: a process killed while saving leaves the last checkpoint, not half one. */
+function saveCheckpoint(file: string, checkpoint: string): void {
+  const next = `${file}.next`;
+  writeFileSync(next, `${checkpoint}\n`);
+  renameSync(next, file);
+}

@@ -1,0 +1,239 @@
+/**
+ * Commands that move money (the catalog marks them) show the preview first (the payout, every
+ * check, the payout policy's verdict), ask at a terminal, need `--yes` without one, are refused
+ * (exit 3) when a check or the policy fails, and send nothing on `--dry-run`, a refusal or a "no".
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createFakeChainbill, type FakeChainbill } from 'chainbill/testing';
+import { describe, expect, it } from 'vitest';
+import { catalog } from '../../src/internal/catalog.js';
+import { runCli } from './run-cli.js';
+
+const tron = 'TYSBPXiPmfYkHyJz1LdakpxZoYSL5M71Yc';
+const create = [
+  'payouts',
+  'create',
+  '--recipient-address',
+  tron,
+  '--chain',
+  'tron',
+  '--token',
+  'USDT',
+].concat(['--amount', '12.5', '--currency', 'USD']);
+
+/** What the fake was asked to change: every request but the reads. */
+const writes = (fake: FakeChainbill) => fake.requests.filter((request) => request.method !== 'GET');
+
+function policyFile(policy: unknown): string {
+  const file = join(mkdtempSync(join(tmpdir(), 'chainbill-policy-')), 'policy.json');
+  writeFileSync(file, typeof policy === 'string' ? policy : JSON.stringify(policy));
+  return file;
+}
+
+/** Each money move, on a fresh fake with a draft to move. */
+const moves: Record<string, (fake: FakeChainbill) => string[]> = {
+  'payouts.create': () => create,
+  'payouts.approve': (fake) => ['payouts', 'approve', fake.seed.payout({ status: 'draft' }).id],
+  'payouts.update': (fake) => [
+    'payouts',
+    'update',
+    fake.seed.payout({ status: 'draft' }).id,
+    '--status',
+    'approved',
+  ],
+};
+
+describe('money moves', () => {
+  it('are the catalog’s: payouts create, update and approve', () => {
+    const marked = catalog.filter((entry) => entry.movesMoney).map((entry) => entry.name);
+    expect(marked.sort()).toEqual(Object.keys(moves).sort());
+  });
+
+  for (const [name, argvOf] of Object.entries(moves)) {
+    it(`${name} without a terminal and without --yes: exit 3, nothing sent`, async () => {
+      const fake = createFakeChainbill();
+      const ran = await runCli(argvOf(fake), { fake });
+      expect(ran.code).toBe(3);
+      expect(ran.stderr).toMatch(
+        /moves money and stdin is not a terminal to confirm it: pass --yes .*nothing was sent/,
+      );
+      expect(ran.stdout).toBe('');
+      expect(writes(fake)).toEqual([]);
+    });
+
+    it(`${name} --dry-run prints the preview, with every check, and sends nothing`, async () => {
+      const fake = createFakeChainbill();
+      const ran = await runCli([...argvOf(fake), '--dry-run'], { fake });
+      expect(ran.code).toBe(0);
+      const preview = JSON.parse(ran.stdout);
+      expect(preview).toMatchObject({ ok: true, amountAtomic: expect.stringMatching(/^\d+$/) });
+      expect(preview.checks.map((check: { rule: string }) => check.rule)).toEqual([
+        'params',
+        'amount',
+        'token',
+        'address',
+      ]);
+      expect(writes(fake)).toEqual([]);
+      if (name === 'payouts.create') expect(fake.requests).toEqual([]); // its preview is offline
+    });
+  }
+
+  it('at a terminal: the payout, the checks and the policy, then a question; only yes sends it', async () => {
+    for (const answer of ['no', '', 'y es', 'n']) {
+      const fake = createFakeChainbill();
+      const ran = await runCli(create, { fake, answers: [answer] });
+      expect(ran.code).toBe(3);
+      expect(ran.stderr).toContain(
+        [
+          'payouts create (POST /payouts)',
+          '  amount     12.5 USDT (12500000 atomic units)',
+          '  chain      tron',
+          `  recipient  ${tron}`,
+          '  checks     params ok, amount ok, token ok, address ok',
+          '  policy     none (--policy <file.json> bounds what may be paid)',
+          'This moves money. Type yes to send it: ',
+        ].join('\n'),
+      );
+      expect(ran.stderr).toMatch(/not confirmed; nothing was sent\n$/);
+      expect(fake.requests).toEqual([]);
+    }
+    for (const answer of ['yes', 'y', 'YES']) {
+      const fake = createFakeChainbill();
+      const ran = await runCli(create, { fake, answers: [answer] });
+      expect(ran.code).toBe(0);
+      expect(JSON.parse(ran.stdout)).toMatchObject({ status: 'draft', amount: 12.5 });
+      expect(fake.requests).toHaveLength(1);
+    }
+  });
+
+  it('an approval shows the draft it approves, as the API lists it', async () => {
+    const fake = createFakeChainbill();
+    const draft = fake.seed.payout({ status: 'draft', amount: 40, token: 'USDT', chain: 'tron' });
+    const ran = await runCli(['payouts', 'approve', draft.id], { fake, answers: ['yes'] });
+    expect(ran.stderr).toContain(
+      `payouts approve ${draft.id} (PATCH /payouts/{id}, sends {"status":"approved"})`,
+    );
+    expect(ran.stderr).toContain(
+      `  amount     40 USDT (40000000 atomic units)\n  chain      tron\n  recipient  ${draft.recipient_address}`,
+    );
+    expect(JSON.parse(ran.stdout)).toMatchObject({ id: draft.id, status: 'approved' });
+  });
+
+  it('at a terminal, end of input is a no; Ctrl+C at the question is exit 130', async () => {
+    const fake = createFakeChainbill();
+    const ended = await runCli(create, { fake, answers: [] });
+    expect(ended.code).toBe(3);
+    const interrupt = new AbortController();
+    interrupt.abort();
+    const interrupted = await runCli(create, { fake, answers: ['yes'], signal: interrupt.signal });
+    expect(interrupted.code).toBe(130);
+    expect(fake.requests).toEqual([]);
+  });
+
+  it('--yes sends it without asking; an update that approves nothing still asks', async () => {
+    const fake = createFakeChainbill();
+    const draft = fake.seed.payout({ status: 'draft' });
+    const ran = await runCli(['payouts', 'approve', draft.id, '--yes'], { fake });
+    expect(ran.code).toBe(0);
+    expect(JSON.parse(ran.stdout)).toMatchObject({ id: draft.id, status: 'approved' });
+    expect(writes(fake)).toMatchObject([{ method: 'PATCH', body: { status: 'approved' } }]);
+    const other = fake.seed.payout({ status: 'draft' });
+    const described = await runCli(['payouts', 'update', other.id, '--description', 'June fees'], { fake });
+    expect(described.code).toBe(3);
+    expect(writes(fake)).toHaveLength(1);
+  });
+
+  it('a payout that is no draft (or no payout) has nothing to approve: exit 3, nothing sent', async () => {
+    const fake = createFakeChainbill();
+    const settled = fake.seed.payout({ status: 'settled' });
+    for (const id of [settled.id, 'po_5f0c7b2e9a41d3c86b1e07f4']) {
+      const ran = await runCli(['payouts', 'approve', id, '--yes'], { fake });
+      expect(ran).toMatchObject({
+        code: 3,
+        stderr: `chainbill: ${id} is not a draft payout, so there is nothing to approve; nothing was sent\n`,
+      });
+    }
+    expect(writes(fake)).toEqual([]);
+  });
+
+  it('a money check that fails refuses it: exit 3, the preview on stderr, nothing sent', async () => {
+    const fake = createFakeChainbill();
+    const onBase = [
+      'payouts',
+      'create',
+      '--recipient-address',
+      '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed',
+    ].concat(['--chain', 'base', '--token', 'USDT', '--amount', '5', '--currency', 'USD', '--yes']);
+    const ran = await runCli(onBase, { fake });
+    expect(ran.code).toBe(3);
+    expect(ran.stderr).toMatch(/checks {5}params ok, amount ok, token FAILED/);
+    expect(ran.stderr).toMatch(/✗ token: .*\nchainbill: refused by the token check; nothing was sent\n$/);
+    const badAddress = [
+      'payouts',
+      'create',
+      '--recipient-address',
+      'TYSBPXiPmfYkHyJz1LdakpxZoYSL5M71Yd',
+    ].concat(['--chain', 'tron', '--token', 'USDT', '--amount', '5', '--currency', 'USD', '--dry-run']);
+    const dry = await runCli(badAddress, { fake });
+    expect(dry.code).toBe(3);
+    expect(JSON.parse(dry.stdout)).toMatchObject({
+      ok: false,
+      checks: expect.arrayContaining([{ rule: 'address', ok: false, message: expect.any(String) }]),
+    });
+    expect(fake.requests).toEqual([]);
+  });
+});
+
+describe('--policy', () => {
+  const policy = { maxAmount: { USDT: '100' }, chains: ['tron'], recipients: { tron: [tron] } };
+
+  it('bounds what may be created: a payout outside it is refused, exit 3, nothing sent', async () => {
+    const fake = createFakeChainbill();
+    const file = policyFile(policy);
+    const over = create.map((arg) => (arg === '12.5' ? '100.000001' : arg));
+    const ran = await runCli([...over, '--policy', file, '--yes'], { fake });
+    expect(ran.code).toBe(3);
+    expect(ran.stderr).toContain('  policy     REFUSES');
+    expect(ran.stderr).toMatch(/✗ policy.max_amount: .*over the policy maximum of 100 USDT/);
+    expect(fake.requests).toEqual([]);
+    const within = await runCli([...create, '--policy', file, '--yes'], { fake });
+    expect(within.code).toBe(0);
+    const passes = await runCli([...create, '--policy', file], { fake, answers: ['no'] });
+    expect(passes.stderr).toContain(
+      '  policy     passes (policy.chain, policy.max_amount, policy.recipient)',
+    );
+  });
+
+  it('bounds what may be approved: a draft outside it is refused, exit 3, nothing written', async () => {
+    const fake = createFakeChainbill();
+    const draft = fake.seed.payout({
+      status: 'draft',
+      amount: 250,
+      token: 'USDT',
+      chain: 'tron',
+      recipient_address: tron,
+    });
+    const ran = await runCli(['payouts', 'approve', draft.id, '--policy', policyFile(policy), '--yes'], {
+      fake,
+    });
+    expect(ran.code).toBe(3);
+    expect(ran.stderr).toMatch(/✗ policy.max_amount/);
+    expect(writes(fake)).toEqual([]);
+  });
+
+  it('a policy that cannot be checked is a usage error (exit 2), never a weaker bound', async () => {
+    const fake = createFakeChainbill();
+    for (const [file, message] of [
+      [policyFile({ maxAmounts: { USDT: '100' } }), /maxAmounts/],
+      [policyFile('{ not json'), /is not JSON/],
+      [join(tmpdir(), 'no-such-dir', 'policy.json'), /cannot be read: ENOENT/],
+    ] as const) {
+      const ran = await runCli([...create, '--policy', file, '--yes'], { fake });
+      expect(ran.code).toBe(2);
+      expect(ran.stderr).toMatch(message);
+    }
+    expect(fake.requests).toEqual([]);
+  });
+});

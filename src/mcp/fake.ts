@@ -2,9 +2,10 @@
  * `--fake`: the tools served against an embedded fake API (`chainbill/testing`), for agent
  * evaluations and demos. Loaded only with `--fake`.
  */
+
+import { readFlagFile } from '../cli/flag-files.js';
 import { createFakeChainbill } from '../testing/create.js';
 import { applySeedFile, parseSeedFile } from '../testing/seed-file.js';
-import { readFlagFile } from './files.js';
 import { UsageError } from './options.js';
 
 /** Where a client reaches the embedded fake. */
@@ -28,7 +29,7 @@ export async function embeddedFake(seedPath: string | undefined): Promise<Embedd
   const fake = createFakeChainbill();
   let apiKey = fake.apiKey;
   if (seedPath !== undefined) {
-    const text = await readFlagFile('--seed', seedPath);
+    const text = readFlagFile('--seed', seedPath, (message) => new UsageError(message));
     try {
       const summary = applySeedFile(fake, parseSeedFile(text));
       apiKey = summary.organizations[0]?.keys.sandbox[0] ?? apiKey;

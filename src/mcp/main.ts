@@ -3,6 +3,7 @@
  * `CHAINBILL_API_KEY` (or the embedded fake), the server served over stdio (docs/mcp.md).
  */
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { readFlagJson } from '../cli/flag-files.js';
 import { Chainbill } from '../client.js';
 import type { ClientOptions } from '../core/client-options.js';
 import { ChainbillError } from '../core/error.js';
@@ -11,7 +12,6 @@ import { checkPayoutPolicy, type PayoutPolicy } from '../core/payout-policy.js';
 import { readEnv } from '../internal/env.js';
 import { VERSION } from '../version.js';
 import { type AuditLog, openAuditLog } from './audit.js';
-import { readFlagJson } from './files.js';
 import { type McpOptions, readOptions, UsageError, usage } from './options.js';
 import { createChainbillMcpServer } from './server.js';
 
@@ -45,7 +45,7 @@ async function clientOptions(options: McpOptions): Promise<ClientOptions & { api
 
 /** `--policy file.json`, checked at start: a policy that cannot be checked never serves a call. */
 async function readPolicy(path: string): Promise<PayoutPolicy> {
-  const json = await readFlagJson('--policy', path);
+  const json = readFlagJson('--policy', path, (message) => new UsageError(message));
   try {
     return checkPayoutPolicy(json);
   } catch (error) {

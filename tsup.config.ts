@@ -167,6 +167,7 @@ const entry = {
   'testing/msw': 'src/testing/msw.ts',
   'testing/cli': 'src/testing/cli.ts',
   'cli/index': 'src/cli/index.ts',
+  'mcp/index': 'src/mcp/index.ts',
   'opentelemetry/index': 'src/opentelemetry/index.ts',
 };
 
@@ -181,9 +182,10 @@ const config: Options = {
   treeshake: true,
   // ky, zod/mini, @noble/hashes and @scure/base are inlined, tree-shaken: one file to load instead
   // of ~110 modules, no runtime dependencies, and no require(esm) of ESM-only packages from the
-  // CJS build (docs/performance.md). msw stays outside: it is the optional peer of ./testing.
+  // CJS build (docs/performance.md). msw stays outside: it is the optional peer of ./testing; so
+  // does the MCP SDK, the optional peer of the chainbill-mcp bin.
   noExternal: [inlined],
-  external: ['msw'],
+  external: ['msw', /^@modelcontextprotocol\/sdk(\/|$)/],
   esbuildPlugins: [kyPureDefaultInstance, nobleSha3PureTables],
   // The CommonJS build's `import.meta.url`, from `__filename`: the fake's inspector finds its files
   // beside the package's package.json (src/testing/inspector.ts).

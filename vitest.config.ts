@@ -25,6 +25,7 @@ const packageTests = [
   'test/cross-copy.test.ts',
   'test/fake/server-cli.test.ts',
   'test/fake/server-history.test.ts',
+  'test/mcp/bin.test.ts',
   // The inspector's page in Chromium, served by the built CLI.
   'test/fake/inspector.test.ts',
   // In-process tests beside a few of the built CLI's or dist/'s, on the same topic.

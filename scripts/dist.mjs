@@ -28,6 +28,7 @@ const outputs = [
   'dist/index.d.ts',
   'dist/index.d.cts',
   'dist/testing/cli.js',
+  'dist/mcp/index.js',
 ];
 
 /** The newest modification time among the build inputs (Markdown under `src/` aside). */

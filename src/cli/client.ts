@@ -4,13 +4,13 @@
  * stderr. Imported only by a command
  * that calls the API, so `--help` never loads the client, ky or the platform's fetch.
  */
-import { readFileSync } from 'node:fs';
 import { Chainbill } from '../client.js';
 import type { ClientOptions } from '../core/client-options.js';
 import type { Logger, LogLevel } from '../core/logger.js';
 import type { PayoutPolicy } from '../core/payout-policy.js';
 import { checkPayoutPolicy } from '../core/payout-policy-check.js';
 import { UsageError } from './errors.js';
+import { readFlagJson } from './flag-files.js';
 import type { GlobalValues } from './global-flags.js';
 import { nodeFetch } from './node-fetch.js';
 import type { Output } from './output.js';
@@ -47,33 +47,12 @@ export function clientFor(flags: GlobalValues, io: Io, err: Output): Chainbill {
   return new Chainbill(options);
 }
 
-/** A policy is a few lines of JSON; a file far larger is not one. */
-const maxPolicyBytes = 1024 * 1024;
-
 /**
  * The payout policy of `--policy`: the file's JSON, checked by the client as any policy is (a
  * policy that cannot be checked is a `ConfigurationError`, exit 2, never a weaker bound).
  */
 function readPolicy(file: string): PayoutPolicy {
-  let text: string;
-  try {
-    const bytes = readFileSync(file);
-    if (bytes.byteLength > maxPolicyBytes)
-      throw new UsageError(`--policy ${file} is too large to be a policy`);
-    text = bytes.toString('utf8');
-  } catch (error) {
-    if (error instanceof UsageError) throw error;
-    throw new UsageError(
-      `--policy ${file} cannot be read: ${(error as NodeJS.ErrnoException).code ?? 'unreadable'}`,
-    );
-  }
-  let policy: unknown;
-  try {
-    policy = JSON.parse(text);
-  } catch {
-    throw new UsageError(`--policy ${file} is not JSON (docs/money.md: a policy as JSON)`);
-  }
-  return checkPayoutPolicy(policy);
+  return checkPayoutPolicy(readFlagJson('--policy', file, (message) => new UsageError(message)));
 }
 
 /** The SDK's log lines on stderr, one each, with their details as JSON. */

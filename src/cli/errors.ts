@@ -4,13 +4,12 @@
  * failure. Never a stack trace, never the key.
  */
 import {
-  APIError,
   APIUserAbortError,
   ChainbillError,
   ConfigurationError,
   RequestValidationError,
-  ResponseValidationError,
 } from '../core/error.js';
+import { errorJson } from '../internal/error-json.js';
 
 /** The exit codes: done, the API or network failed, a usage error, refused, interrupted. */
 export const exitCodes = { ok: 0, failed: 1, usage: 2, refused: 3, interrupted: 130 } as const;
@@ -79,24 +78,4 @@ export function endingOf(error: unknown, flagOf: (param: string) => string): End
 /** A payout policy's refusal: a `ChainbillError` that names the policy's `rule` it broke. */
 function isPolicyRefusal(error: unknown): error is ChainbillError & { rule: string } {
   return error instanceof ChainbillError && typeof (error as { rule?: unknown }).rule === 'string';
-}
-
-/**
- * The error as JSON for stderr: `type`, `code`, `param`, `requestId`, `message`, each `null` when
- * the error has none. `type` is the API's error type, or the class name for an error the API did
- * not send (`APIConnectionError`).
- */
-function errorJson(error: unknown): Record<string, unknown> {
-  const fields = (typeof error === 'object' && error !== null ? error : {}) as Record<string, unknown>;
-  const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
-  const name = error instanceof Error ? error.name : 'Error';
-  return {
-    type: (error instanceof APIError ? error.type : null) ?? name,
-    code: text(fields['code']),
-    param: text(fields['param']),
-    requestId: error instanceof APIError || error instanceof ResponseValidationError ? error.requestId : null,
-    message: error instanceof Error ? error.message : String(error),
-    ...(typeof fields['rule'] === 'string' ? { rule: fields['rule'] } : {}),
-    ...(typeof fields['status'] === 'number' ? { status: fields['status'] } : {}),
-  };
 }

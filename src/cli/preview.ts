@@ -6,8 +6,10 @@
  */
 import type { Chainbill } from '../client.js';
 import type { CatalogEntry } from '../internal/catalog.js';
+import { paramNames } from '../internal/operation.js';
 import { pathId } from '../internal/path.js';
 import type { PayoutCheck } from '../resources/payout-preview.js';
+import { payoutOperations } from '../resources/payouts.js';
 import { Refusal, UsageError } from './errors.js';
 
 /** The preview of a money move, as `--dry-run` prints it. */
@@ -27,19 +29,6 @@ export interface MoneyPreview {
   /** The amount in atomic units. */
   readonly amountAtomic: string | null;
 }
-
-/** The fields of a payout that `payouts.create` takes, and so that a preview checks. */
-const createFields = [
-  'recipient_address',
-  'chain',
-  'token',
-  'amount',
-  'currency',
-  'description',
-  'reference_type',
-  'reference_id',
-  'due_date',
-] as const;
 
 interface Payouts {
   preview(
@@ -94,7 +83,9 @@ export async function previewOf(
   if (draft === undefined)
     throw new Refusal(`${input.id} is not a draft payout, so there is nothing to approve; nothing was sent`);
   const fields = Object.fromEntries(
-    createFields.filter((name) => draft[name] != null).map((name) => [name, draft[name]]),
+    paramNames(payoutOperations.create)
+      .filter((name) => draft[name] != null)
+      .map((name) => [name, draft[name]]),
   );
   const { ok, checks, amountAtomic } = await payouts.preview(fields);
   return { ...base, sends, payout: fields, ok, checks, amountAtomic };

@@ -121,7 +121,8 @@ export const catalogDocs: CatalogDocs = {
         email: 'Email address; must be a valid email.',
         name: 'Display name, at most 256 characters.',
         external_id: 'Identifier of the customer in your own system, at most 256 characters.',
-        metadata: 'Arbitrary key-value data, stored and returned as is.',
+        metadata:
+          'Arbitrary key-value data, stored and returned as is: plain JSON data (objects, arrays, strings, finite numbers, booleans, `null`), at most 32 levels deep.',
       },
     },
     'customers.list': {

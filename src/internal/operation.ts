@@ -83,6 +83,18 @@ export interface OperationInput<Params> {
 }
 
 /**
+ * The names of an operation's params, read from its schema: the fields of `POST /payouts` are
+ * written once, where the schema is.
+ *
+ * @param operation - The operation.
+ * @returns Its params' wire names, in the schema's order; none for an operation without params.
+ */
+export function paramNames(operation: Operation): readonly string[] {
+  const def = operation.params?.()._zod.def as { shape?: Record<string, unknown> } | undefined;
+  return Object.keys(def?.shape ?? {});
+}
+
+/**
  * The call an operation makes for one input: the id checked and encoded into the path, the params
  * checked and encoded, the response schema. A DELETE's answer is always parsed (its confirmation
  * must not be taken on trust, even with `validateResponses: false`).

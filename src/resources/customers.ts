@@ -4,6 +4,7 @@ import type { PagePromise } from '../core/pagination.js';
 import type { RequestOptions } from '../core/request-options.js';
 import { APIResource } from '../core/resource.js';
 import type { Environment, Metadata, Unrecognized } from '../core/types.js';
+import { jsonObjectParam } from '../internal/json-data.js';
 import type { ListOperation, Operation } from '../internal/operation.js';
 import {
   dateTime,
@@ -70,7 +71,10 @@ export interface CustomerCreateParams {
   name?: string | undefined;
   /** Identifier of the customer in your own system, at most 256 characters. */
   external_id?: string | undefined;
-  /** Arbitrary key-value data, stored and returned as is. */
+  /**
+   * Arbitrary key-value data, stored and returned as is: plain JSON data (objects, arrays, strings,
+   * finite numbers, booleans, `null`), at most 32 levels deep.
+   */
   metadata?: Metadata | undefined;
 }
 
@@ -88,7 +92,7 @@ const createParams = /*@__PURE__*/ lazy(() =>
       email: z.email(),
       name: z.optional(maxString(256)),
       external_id: z.optional(maxString(256)),
-      metadata: z.optional(metadataSchema()),
+      metadata: z.optional(jsonObjectParam()),
     }),
   ),
 );
@@ -131,7 +135,8 @@ export class Customers extends APIResource {
    *   chars each) and `metadata`.
    * @param options - Per-call options; an `Idempotency-Key` is sent and kept across retries.
    * @returns The new customer.
-   * @throws {RequestValidationError} on a missing or malformed email or a too-long field, before sending.
+   * @throws {RequestValidationError} on a missing or malformed email, a too-long field, or `metadata`
+   *   that is not plain JSON data (a cycle, a `Date`, a `bigint`…), before sending.
    * @throws {AuthenticationError} on a rejected key; {@link APIError} subclasses on other errors.
    * @example
    * ```ts

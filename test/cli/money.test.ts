@@ -228,7 +228,8 @@ describe('--policy', () => {
     for (const [file, message] of [
       [policyFile({ maxAmounts: { USDT: '100' } }), /maxAmounts/],
       [policyFile('{ not json'), /is not JSON/],
-      [join(tmpdir(), 'no-such-dir', 'policy.json'), /cannot be read: ENOENT/],
+      [join(tmpdir(), 'no-such-dir', 'policy.json'), /--policy: cannot read .*: no such file/],
+      ['/dev/zero', /--policy: \/dev\/zero is larger than 1 MiB/],
     ] as const) {
       const ran = await runCli([...create, '--policy', file, '--yes'], { fake });
       expect(ran.code).toBe(2);

@@ -50,6 +50,57 @@ describe('customers.create', () => {
     expect(fake().requests).toHaveLength(0);
   });
 
+  /** `metadata` that `JSON.stringify` would throw on, drop or change: none of it may be sent. */
+  const notJson = (): [string, unknown, string][] => {
+    let deep: Record<string, unknown> = {};
+    const deepRoot = deep;
+    for (let level = 0; level < 5_000; level++) deep = deep['next'] = {};
+    const cycle: Record<string, unknown> = { tier: 'pro' };
+    cycle['self'] = cycle;
+    const shared: Record<string, unknown> = { leaf: 1 };
+    let wide = shared;
+    for (let level = 0; level < 30; level++) wide = { a: wide, b: wide };
+    const getter = Object.defineProperty({}, 'tier', {
+      enumerable: true,
+      get() {
+        throw new Error('no');
+      },
+    });
+    return [
+      ['nested 5 000 levels', deepRoot, 'nests deeper than 32 levels'],
+      ['a cycle', cycle, 'or holds a cycle'],
+      ['one object shared 2^30 times', wide, 'holds more than 100000 values'],
+      ['a bigint', { seats: 3n }, 'holds a bigint at seats'],
+      ['a function', { tier: () => 'pro' }, 'holds a function at tier'],
+      ['undefined in an array', { tags: ['a', undefined] }, 'holds undefined at tags.1'],
+      ['NaN', { seats: Number.NaN }, 'holds NaN at seats'],
+      ['a Date', { since: new Date('2026-01-01T00:00:00Z') }, 'not plain data at since'],
+      ['a Map', { tags: new Map() }, 'not plain data at tags'],
+      ['a getter that throws', getter, 'cannot be read: reading it threw'],
+    ];
+  };
+
+  it.each(notJson())(
+    'create: metadata holding %s is refused before sending',
+    async (what, metadata, message) => {
+      const error = await failure(client().customers.create({ email: 'ada@example.com', metadata } as never));
+      expect(error).toBeInstanceOf(RequestValidationError);
+      // A getter runs as the record is read, before the metadata's own check: the params cannot be read.
+      expect(error).toMatchObject({ param: what === 'a getter that throws' ? 'params' : 'metadata' });
+      expect((error as RequestValidationError).message).toContain(message);
+      expect(fake().requests).toHaveLength(0);
+    },
+  );
+
+  it('create: metadata of plain JSON data, nested and without a prototype, is sent as given', async () => {
+    const metadata = Object.assign(Object.create(null) as Record<string, unknown>, {
+      tier: 'pro',
+      limits: { seats: 3, regions: ['eu', 'us'], trial: null, beta: false },
+    });
+    await client().customers.create({ email: 'ada@example.com', metadata });
+    expect(fake().requests[0]?.body).toEqual({ email: 'ada@example.com', metadata: { ...metadata } });
+  });
+
   it('fake: rejects an email that is not one, and a too-long name', async () => {
     const raw = (body: unknown) =>
       fake().fetch(`${fake().baseUrl}/customers`, {

@@ -1,6 +1,7 @@
 import { chainTokens } from '../../core/address.js';
 import { toAtomicUnits } from '../../core/money.js';
 import { type Chain, chains } from '../../core/types.js';
+import { paramNames } from '../../internal/operation.js';
 import type { Wire } from '../../internal/tie.js';
 import {
   type PayoutIntent,
@@ -89,19 +90,6 @@ export interface PayoutSeeds {
   payout(fields?: Partial<PayoutIntent>, options?: { apiKey?: string }): PayoutIntent;
 }
 
-/** The fields of a payout that `POST /payouts` takes: a seed reads them with its params schema. */
-const createFields = [
-  'recipient_address',
-  'chain',
-  'token',
-  'amount',
-  'currency',
-  'description',
-  'reference_type',
-  'reference_id',
-  'due_date',
-] as const;
-
 /**
  * One address of each chain, made once, that a seed's params are checked with when the fake picks
  * the recipient: the address check remembers it, where a new random one would cost two hashes.
@@ -130,7 +118,8 @@ const payoutSeeds = seedsFrom<PayoutSeeds>({
     const addressChain = (chains as readonly string[]).includes(chain) ? (chain as Chain) : 'tron';
     // What the API would have been sent, checked as it checks it; the rest is the record's own.
     const sent: Record<string, unknown> = {};
-    for (const name of createFields) if (name in fields) sent[name] = fields[name];
+    for (const name of paramNames(payoutOperations.create))
+      if (name in fields) sent[name] = (fields as Record<string, unknown>)[name];
     const params = readBody(payoutOperations.create, {
       recipient_address: checkedAddress(addressChain),
       chain,

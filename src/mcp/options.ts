@@ -1,0 +1,135 @@
+/**
+ * The command line of `chainbill-mcp` (docs/mcp.md): which tools it offers, and where its key,
+ * policy, audit log and fake come from.
+ */
+import { parseArgs } from 'node:util';
+import { allTools, type ChainbillTool } from './tools.js';
+
+/** The usage text, for `--help`. */
+export const usage = `Usage: chainbill-mcp [options]
+
+Serves the Chainbill API to an AI agent as MCP tools, over stdio (docs/mcp.md).
+The API key comes from CHAINBILL_API_KEY (a test key, sk_test_…, unless --live).
+
+Options:
+  --tools <set>            read (default): the list tools; write: the lists and the writes;
+                           or a comma-separated list of tool names, read and write included
+  --allow-approve          offer the tools that move drafted money (payouts_approve, …); each
+                           call asks you in the MCP client first, and only your yes approves
+  --live                   allow a live key (sk_live_…): real money
+  --policy <file.json>     a payout policy every payout must keep to (docs/money.md)
+  --audit-log <file.jsonl> append one JSON line per tool call
+  --approval-timeout <s>   seconds to wait for your answer to an approval (default 300)
+  --fake                   serve the tools against an embedded fake API, not the real one
+  --seed <file.json>       with --fake: a seed file, as chainbill-fake takes
+  -h, --help               print this help
+  -v, --version            print the version`;
+
+/** Bad input on the command line (exit 2): the message says what is wrong and what is allowed. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+/** What the command line asks for. */
+export interface McpOptions {
+  /** The tools to offer. */
+  readonly tools: readonly ChainbillTool[];
+  /** Whether a live key may be used. */
+  readonly live: boolean;
+  /** The payout policy's file. */
+  readonly policyPath: string | undefined;
+  /** The audit log's file. */
+  readonly auditPath: string | undefined;
+  /** How long an approval waits for the person, in milliseconds. */
+  readonly approvalTimeoutMs: number;
+  /** Serve against an embedded fake. */
+  readonly fake: boolean;
+  /** With `fake`, its seed file. */
+  readonly seedPath: string | undefined;
+}
+
+function parse(argv: readonly string[]) {
+  return parseArgs({
+    args: [...argv],
+    strict: true,
+    allowPositionals: false,
+    options: {
+      tools: { type: 'string' },
+      'allow-approve': { type: 'boolean' },
+      live: { type: 'boolean' },
+      policy: { type: 'string' },
+      'audit-log': { type: 'string' },
+      'approval-timeout': { type: 'string' },
+      fake: { type: 'boolean' },
+      seed: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+      version: { type: 'boolean', short: 'v' },
+    },
+  });
+}
+
+/**
+ * The tools a `--tools` value and `--allow-approve` select, in the catalog's order.
+ *
+ * @param value - `read`, `write`, or a comma-separated list of those and tool names.
+ * @param allowApprove - Whether `--allow-approve` was given: it adds every approval tool, and a
+ *   list may name one only with it.
+ * @returns The tools.
+ * @throws {UsageError} for an unknown name, or an approval tool named without `--allow-approve`.
+ */
+export function selectTools(value: string, allowApprove: boolean): ChainbillTool[] {
+  const chosen = new Set<ChainbillTool>();
+  for (const word of value.split(',').map((part) => part.trim())) {
+    if (word === 'read' || word === 'write') {
+      for (const tool of allTools)
+        if (tool.kind === 'read' || (word === 'write' && tool.kind === 'write')) chosen.add(tool);
+      continue;
+    }
+    const tool = allTools.find((candidate) => candidate.name === word);
+    if (tool === undefined)
+      throw new UsageError(
+        `--tools: unknown tool ${JSON.stringify(word)}; use read, write or tool names (${allTools.map((t) => t.name).join(', ')})`,
+      );
+    if (tool.kind === 'approval' && !allowApprove)
+      throw new UsageError(`--tools: ${tool.name} moves money and is offered only with --allow-approve`);
+    chosen.add(tool);
+  }
+  if (allowApprove) for (const tool of allTools) if (tool.kind === 'approval') chosen.add(tool);
+  return allTools.filter((tool) => chosen.has(tool));
+}
+
+/**
+ * Reads the command line.
+ *
+ * @param argv - The arguments after the command.
+ * @returns The options, or `help` / `version`.
+ * @throws {UsageError} naming the flag and what it takes.
+ */
+export function readOptions(argv: readonly string[]): McpOptions | 'help' | 'version' {
+  let values: ReturnType<typeof parse>['values'];
+  try {
+    values = parse(argv).values;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new UsageError(`${(message.split('\n')[0] ?? '').replace(/\.$/, '')} (see --help)`);
+  }
+  if (values.help) return 'help';
+  if (values.version) return 'version';
+  const timeoutText = values['approval-timeout'] ?? '300';
+  if (!/^\d{1,4}$/.test(timeoutText) || Number(timeoutText) < 1 || Number(timeoutText) > 3600)
+    throw new UsageError(
+      `--approval-timeout must be whole seconds from 1 to 3600, got ${JSON.stringify(timeoutText)}`,
+    );
+  const fake = values.fake ?? false;
+  if (values.seed !== undefined && !fake) throw new UsageError('--seed needs --fake');
+  if (values.live && fake) throw new UsageError('--live has no meaning with --fake, which uses a test key');
+  return {
+    tools: selectTools(values.tools ?? 'read', values['allow-approve'] ?? false),
+    live: values.live ?? false,
+    policyPath: values.policy,
+    auditPath: values['audit-log'],
+    approvalTimeoutMs: Number(timeoutText) * 1000,
+    fake,
+    seedPath: values.seed,
+  };
+}

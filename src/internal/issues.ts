@@ -1,6 +1,16 @@
 import type * as z from 'zod/mini';
 import type { ValidationIssue } from '../core/error.js';
 
+/** zod/mini's message when no locale is loaded: the SDK words such an issue itself. */
+const bare = 'Invalid input';
+
+/**
+ * The parse options of every check whose issues {@link toIssues} words. zod keeps its
+ * configuration on `globalThis`, for every copy of zod in the process: an app's locale or
+ * `customError` would otherwise word the SDK's issues. A schema's own message still wins.
+ */
+export const ownMessages: z.core.ParseContext<z.core.$ZodIssue> = { error: () => bare };
+
 /**
  * Turns zod issues into the SDK's {@link ValidationIssue}s with readable messages. zod/mini ships no
  * locale by default (its messages are all "Invalid input"), and loading one would configure zod
@@ -15,8 +25,8 @@ export function toIssues(issues: readonly z.core.$ZodIssue[]): ValidationIssue[]
 }
 
 function describe(issue: z.core.$ZodIssue): string {
-  // A schema's own message wins; zod/mini's built-in one is always the bare 'Invalid input'.
-  if (issue.message && issue.message !== 'Invalid input') return issue.message;
+  // A schema's own message wins; zod's own, under `ownMessages`, is always the bare one.
+  if (issue.message && issue.message !== bare) return issue.message;
   switch (issue.code) {
     case 'invalid_type':
       return `must be ${article(issue.expected)}`;

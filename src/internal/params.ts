@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini';
 import { RequestValidationError } from '../core/error.js';
-import { paramOf, toIssues } from './issues.js';
+import { ownMessages, paramOf, toIssues } from './issues.js';
 
 /**
  * Checks caller parameters against their schema and returns them encoded for the wire (dates as
@@ -17,7 +17,7 @@ export function encodeParams<Out>(schema: z.ZodMiniType<Out, unknown>, params: u
   // not `params`; `null` or a non-object is still refused as a whole.
   let result: ReturnType<typeof schema.safeParse>;
   try {
-    result = schema.safeParse(params === undefined ? {} : params);
+    result = schema.safeParse(params === undefined ? {} : params, ownMessages);
   } catch {
     // A getter or a Proxy trap threw: what it threw is the caller's, neither read nor kept.
     throw new RequestValidationError('params', [

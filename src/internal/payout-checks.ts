@@ -11,7 +11,7 @@ import { toAtomicUnits } from '../core/money.js';
 import { PayoutPolicyError } from '../core/payout-policy.js';
 import type { PayoutCreateParams } from '../resources/payout-params.js';
 import type { PayoutCheck, PayoutCreateBody, PayoutPreview } from '../resources/payout-preview.js';
-import { paramOf, toIssues } from './issues.js';
+import { ownMessages, paramOf, toIssues } from './issues.js';
 import { type MoneyCheck, moneyRuleOf } from './money-checks.js';
 import { applyPolicy, type CompiledPolicy } from './payout-policy.js';
 
@@ -101,7 +101,7 @@ export function checkPayout(params: unknown, setup: PayoutCheckSetup): PayoutOut
 /** The schema's answer, or `undefined` when reading the params threw (a getter, a Proxy trap). */
 function safeParse(schema: CreateSchema, input: unknown): ReturnType<CreateSchema['safeParse']> | undefined {
   try {
-    return schema.safeParse(input);
+    return schema.safeParse(input, ownMessages);
   } catch {
     return undefined; // what was thrown is the caller's: it is neither read nor kept
   }

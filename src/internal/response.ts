@@ -9,7 +9,7 @@ import { type APIError, type APIErrorBody, ResponseValidationError } from '../co
 import { makeAPIError } from './api-error.js';
 import { BodyNotUtf8, BodyTooLarge } from './body.js';
 import { miss, quickParse } from './in-place.js';
-import { toIssues } from './issues.js';
+import { ownMessages, toIssues } from './issues.js';
 import type { Redactor } from './redact.js';
 import type { RequestSpec } from './types.js';
 
@@ -205,7 +205,7 @@ function conform<T>(
   // A body that fits is kept as it came, checked in place; zod runs to say what does not fit.
   const quick = quickParse(schema, body);
   if (quick !== miss) return quick as T;
-  const result = schema.safeParse(body);
+  const result = schema.safeParse(body, ownMessages);
   if (result.success) return result.data;
   const issues = toIssues(result.error.issues);
   const where = issues[0]?.path.join('.') || 'body';

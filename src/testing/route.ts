@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini';
 import { miss, quickParse } from '../internal/in-place.js';
-import { toIssues } from '../internal/issues.js';
+import { ownMessages, toIssues } from '../internal/issues.js';
 import type { Operation } from '../internal/operation.js';
 import { listEnvelope, listLimit } from '../internal/schemas.js';
 import type { Wire } from '../internal/tie.js';
@@ -122,7 +122,7 @@ function checkAnswer(operation: Operation, id: string, result: RouteResult): voi
   const schema = operation.paging === 'none' ? item : listEnvelope(item);
   // The client's own check in place proves what fits without zod's copy; zod says what does not.
   if (quickParse(schema, result.body) !== miss) return;
-  const checked = schema.safeParse(result.body);
+  const checked = schema.safeParse(result.body, ownMessages);
   if (checked.success) return;
   const [issue] = toIssues(checked.error.issues);
   throw new Error(

@@ -1,5 +1,5 @@
 import type * as z from 'zod/mini';
-import { toIssues } from '../internal/issues.js';
+import { ownMessages, toIssues } from '../internal/issues.js';
 import { MAX_BODY_BYTES } from './body.js';
 import { FakeApiError, oneLine } from './errors.js';
 import type { FakeChainbill } from './fake.js';
@@ -208,7 +208,7 @@ function seedRecord(seed: SeedFunction, fields: Record<string, unknown>, apiKey:
 
 /** The stored record must be what the client can read: a field of the wrong type is the file's error. */
 function checkRecord(schema: z.ZodMiniType<unknown>, record: unknown, path: string): void {
-  const result = schema.safeParse(record);
+  const result = schema.safeParse(record, ownMessages);
   if (result.success) return;
   const [issue] = toIssues(result.error.issues);
   throw new SeedFileError([path, ...(issue?.path ?? [])].join('.'), issue?.message ?? 'is invalid');

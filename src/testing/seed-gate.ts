@@ -8,7 +8,7 @@
  */
 
 import type * as z from 'zod/mini';
-import { toIssues } from '../internal/issues.js';
+import { ownMessages, toIssues } from '../internal/issues.js';
 import { dateTime } from '../internal/schemas.js';
 import { jsonWithinLimits } from './body.js';
 import { invalid, optionsArgument, stringArgument } from './errors.js';
@@ -69,7 +69,7 @@ function checkField(name: string, field: z.ZodMiniType, value: unknown): unknown
     if (value === null && field.safeParse(null).success) return null;
     return checkedDateTime(name, value);
   }
-  const result = field.safeParse(value);
+  const result = field.safeParse(value, ownMessages);
   if (result.success) return value;
   const [issue] = toIssues(result.error.issues);
   throw invalid(name, issue?.message ?? 'is invalid');

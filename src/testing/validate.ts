@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini';
 import { miss, quickParse } from '../internal/in-place.js';
-import { paramOf, toIssues } from '../internal/issues.js';
+import { ownMessages, paramOf, toIssues } from '../internal/issues.js';
 import type { Operation } from '../internal/operation.js';
 import { dateTimeParam } from '../internal/schemas.js';
 import type { Wire } from '../internal/tie.js';
@@ -26,7 +26,7 @@ export function readParams<Out>(
   fields: Fields,
   source: 'body' | 'query',
 ): Out {
-  let result = schema.safeParse(fields);
+  let result = schema.safeParse(fields, ownMessages);
   if (!result.success && source === 'query') {
     const numbers: Fields = { ...fields };
     for (const issue of result.error.issues) {
@@ -41,7 +41,7 @@ export function readParams<Out>(
         if (Number.isFinite(Number(raw))) numbers[key] = Number(raw);
       }
     }
-    result = schema.safeParse(numbers);
+    result = schema.safeParse(numbers, ownMessages);
   }
   if (result.success) return result.data;
   const issues = toIssues(result.error.issues);
@@ -87,7 +87,7 @@ export function readBody<P>(operation: Operation<P, unknown>, fields: Fields): W
 export function checkedFields<T extends object>(schema: z.ZodMiniType, record: object, fields: T): T {
   const changed = { ...record, ...fields };
   if (quickParse(schema, changed) !== miss) return fields; // fits, proved in place
-  const result = schema.safeParse(changed);
+  const result = schema.safeParse(changed, ownMessages);
   if (result.success) return fields;
   const [issue] = toIssues(result.error.issues);
   throw invalid(issue?.path.join('.') || 'fields', issue?.message ?? 'is invalid');

@@ -106,7 +106,9 @@ const config: ViteUserConfig = defineConfig({
           name: 'package',
           include: packageTests,
           globalSetup: ['test/setup/dist.ts'],
-          setupFiles: [...shared.test.setupFiles, 'test/setup/dist-ready.ts'],
+          // As the unit tier: files share a worker, and test/setup/restore.ts undoes their fakes.
+          isolate: false,
+          setupFiles: [...shared.test.setupFiles, 'test/setup/restore.ts', 'test/setup/dist-ready.ts'],
           maxWorkers: workers,
         },
       },

@@ -16,9 +16,12 @@
  * A snippet's file is named after its page, `docs/quickstart.md.module-1.ts`, and held in memory;
  * its line N is line N of the page. Prints the errors as tsc does; exits 1 when there are any.
  * Incremental, as `tsc --incremental` is: `.tmp/typecheck.tsbuildinfo` keeps each file's
- * diagnostics, and only files that changed, or whose imports did, are checked again.
+ * diagnostics, and only files that changed, or whose imports did, are checked again. Up to date,
+ * as `tsc --build` is: when no input changed since a check without errors (the same files, code,
+ * options, TypeScript and lockfile: `.tmp/typecheck.stamp`), nothing is checked again.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import ts from 'typescript';
 import { pageModules, strictest } from '../test/docs-snippets.js';
@@ -129,6 +132,13 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const root = fileURLToPath(new URL('../', import.meta.url));
   const { fileNames, options } = projectOf(root);
   const snippets = snippetFiles(root);
+  const files = `${fileNames.length} files and ${snippets.size} snippet modules of ${snippetPages(root).length} pages`;
+  const stamp = inputsHash(root, fileNames, options, snippets);
+  const stampFile = `${root}.tmp/typecheck.stamp`;
+  if (existsSync(stampFile) && readFileSync(stampFile, 'utf8') === stamp) {
+    console.log(`types: ${files}, no errors (unchanged since the last check)`);
+    process.exit(0);
+  }
   const errors = typecheck(fileNames, options, snippets, `${root}.tmp/typecheck.tsbuildinfo`);
   const format = process.stdout.isTTY ? ts.formatDiagnosticsWithColorAndContext : ts.formatDiagnostics;
   process.stdout.write(
@@ -138,9 +148,23 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
       getNewLine: () => '\n',
     }),
   );
-  const files = `${fileNames.length} files and ${snippets.size} snippet modules of ${snippetPages(root).length} pages`;
   console.log(
     errors.length === 0 ? `types: ${files}, no errors` : `types: ${errors.length} errors in ${files}`,
   );
   if (errors.length > 0) process.exitCode = 1;
+  else writeFileSync(stampFile, stamp);
+}
+
+/** What a check depends on: each file's name and code, the options, TypeScript's version, the lockfile. */
+function inputsHash(
+  root: string,
+  fileNames: readonly string[],
+  options: ts.CompilerOptions,
+  snippets: ReadonlyMap<string, string>,
+): string {
+  const hash = createHash('sha256').update(ts.version).update(JSON.stringify(options));
+  hash.update(readFileSync(`${root}package-lock.json`));
+  for (const name of fileNames) hash.update(`\0${name}\0`).update(readFileSync(name));
+  for (const [name, code] of snippets) hash.update(`\0${name}\0`).update(code);
+  return hash.digest('hex');
 }

@@ -6,13 +6,13 @@ import { defineConfig, type ViteUserConfig } from 'vitest/config';
  * The suite in three tiers (CONTRIBUTING.md: Testing), each a vitest project; `vitest run` runs
  * them all, `vitest run --project unit` one of them.
  *
- * - `memory` (test/memory/): the tests that bound the heap or the RSS, each file in a fork of its
- *   own with `--expose-gc`: no other test's work moves their figures.
+ * - `memory` (test/memory/): the tests that bound the heap or the RSS, in forks with
+ *   `--expose-gc` that run one file at a time: no other test's work moves their figures.
  * - `unit`: the rest of test/, on `src/` through the aliases below; nothing is built. Its files
  *   share a worker and its module cache (`isolate: false`).
  * - `package`: the tests of the built package (`dist/`), built once by scripts/dist.mjs: first in
  *   `npm test`'s lane of checks (scripts/test.mjs), or, when vitest runs on its own, by the tier's
- *   globalSetup before any tier starts (test/setup/dist.ts).
+ *   globalSetup before any tier starts (test/setup/dist.ts). Its files share a worker too.
  *
  * Types are not checked here: `npm test` runs one type check of src/, test/ (the `*.test-d.ts`
  * type tests included) and the docs' snippets beside vitest (scripts/typecheck.ts).
@@ -80,8 +80,11 @@ const config: ViteUserConfig = defineConfig({
           name: 'memory',
           include: memoryTests,
           execArgv: ['--expose-gc'],
-          // A fork per file (isolated, as vitest's default is): a figure of heap or RSS is that
-          // process's own, which no other test shares, so the tier runs beside the others.
+          // Forks, which run one file at a time: a figure of heap or RSS is that process's own,
+          // which no test running at the same time shares, so the tier runs beside the others.
+          // Each test measures from a collected heap, so a fork's earlier files move no figure.
+          isolate: false,
+          setupFiles: [...shared.test.setupFiles, 'test/setup/restore.ts'],
           maxWorkers: workers,
         },
       },

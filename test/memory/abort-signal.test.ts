@@ -1,6 +1,6 @@
 /**
  * One `AbortSignal` shared by many calls keeps no listener and no memory per call. In the memory
- * tier (vitest.config.ts): a fork of its own, so no other test's garbage moves the figure.
+ * tier (vitest.config.ts): a fork that runs one test file at a time, so no other test's garbage moves the figure.
  */
 import { getEventListeners } from 'node:events';
 import { Chainbill } from 'chainbill';

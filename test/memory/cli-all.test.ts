@@ -1,6 +1,6 @@
 /**
  * `chainbill … --all` holds about a page, however long the list: the live heap, sampled as the
- * lines arrive, stays flat over 2 500 items (the memory tier: a fork of its own, `--expose-gc`).
+ * lines arrive, stays flat over 2 500 items (the memory tier: a fork that runs one file at a time, `--expose-gc`).
  */
 import { Writable } from 'node:stream';
 import { createFakeChainbill } from 'chainbill/testing';

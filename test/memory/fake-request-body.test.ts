@@ -1,7 +1,7 @@
 /**
  * The fake refuses a body over 1 MiB while it streams, without buffering it, measured as the
- * process's RSS over real HTTP. In the memory tier (vitest.config.ts): a fork of its own, so no
- * other test's work moves the peak.
+ * process's RSS over real HTTP. In the memory tier (vitest.config.ts): a fork that runs one test
+ * file at a time, so no other test's work moves the peak.
  */
 import { createFakeChainbill } from 'chainbill/testing';
 import { describe, expect, it } from 'vitest';

@@ -1,6 +1,6 @@
 /**
  * A long walk keeps memory flat (DESIGN.md: Lists). In the memory tier (vitest.config.ts): a fork
- * of its own, so no other test's garbage moves the figures.
+ * that runs one test file at a time, so no other test's garbage moves the figures.
  */
 import { Chainbill } from 'chainbill';
 import { createFakeChainbill } from 'chainbill/testing';

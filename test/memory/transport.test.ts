@@ -1,7 +1,7 @@
 /**
  * The transport keeps at most `maxResponseBytes` of an endless body, measured as the process's RSS
- * against a real `node:http` server on 127.0.0.1. In the memory tier (vitest.config.ts): a fork of
- * its own, so no other test's work moves the peak.
+ * against a real `node:http` server on 127.0.0.1. In the memory tier (vitest.config.ts): a fork
+ * that runs one test file at a time, so no other test's work moves the peak.
  */
 import { ResponseValidationError } from 'chainbill';
 import { describe, expect, it } from 'vitest';

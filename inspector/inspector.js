@@ -1,5 +1,6 @@
 // The inspector of chainbill-fake (docs/fake-server.md: The inspector): reads the control token
-// from the URL fragment, which never reaches a server, and polls the control API once a second.
+// from the URL fragment, which never reaches a server, and polls the control API once a second
+// (or every `poll` milliseconds of the fragment).
 
 import { controlApi, describeError } from './api.js';
 import { renderChain } from './chain.js';
@@ -8,7 +9,7 @@ import { byId } from './dom.js';
 import { Log } from './logs.js';
 import { renderRecords } from './records.js';
 
-const pollMs = 1000;
+let pollMs = 1000;
 const requests = new Log('requests', byId('requests'));
 const events = new Log('events', byId('events'));
 
@@ -31,8 +32,15 @@ function tokenFromUrl() {
   return new URLSearchParams(location.hash.slice(1)).get('token');
 }
 
+/** `#…&poll=250`: read every 250 ms; from 100 ms to a minute, else once a second. */
+function pollFromUrl() {
+  const ms = Number(new URLSearchParams(location.hash.slice(1)).get('poll'));
+  return Number.isInteger(ms) && ms >= 100 && ms <= 60_000 ? ms : 1000;
+}
+
 function start() {
   const token = tokenFromUrl();
+  pollMs = pollFromUrl();
   call = token ? controlApi(token) : null;
   restarted = true;
   void poll();

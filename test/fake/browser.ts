@@ -62,16 +62,21 @@ afterAll(async () => {
   rmSync(profile, { recursive: true, force: true });
 });
 
-/** A new page at `url`, with every console error and uncaught exception it reports. */
-export async function open(url: string): Promise<{ page: Page; errors: string[] }> {
+/**
+ * A new page at `url`, with every console error and uncaught exception it reports; with
+ * `clock: true`, its timers run only as the test moves Playwright's clock (`page.clock`).
+ */
+export async function open(url: string, { clock = false } = {}): Promise<{ page: Page; errors: string[] }> {
   const page = await context.newPage();
+  if (clock) await page.clock.install();
   const errors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') errors.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
   pages.push({ page, errors });
-  await page.goto(url);
+  // The page reads the fake every 100 ms instead of every second: each wait for a change is shorter.
+  await page.goto(url.includes('#') ? `${url}&poll=100` : url);
   return { page, errors };
 }
 

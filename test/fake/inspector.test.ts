@@ -232,6 +232,20 @@ describe.skipIf(!hasChromium)(
       expect(errors.filter((error) => !/status of 401 \(Unauthorized\)/.test(error))).toEqual([]);
     });
 
+    it('reads the fake as often as `poll` in the fragment says', async () => {
+      const server = await startCli('--seed', seedPath);
+      const { page, errors } = await open(`${server.inspectorUrl}&poll=5000`, { clock: true });
+      await page.locator(`tr[data-id="${server.names['alice']}"]`).waitFor();
+      await client(server).customers.list();
+      const listed = page.locator('#requests li', { hasText: 'GET /customers 200' });
+      // Past the default second, not yet 5 s: no read since the first.
+      await page.clock.runFor(4_000);
+      expect(await listed.count()).toBe(0);
+      await page.clock.runFor(1_000);
+      await listed.waitFor();
+      expect(errors).toEqual([]);
+    });
+
     it('says how many requests the bounded history dropped before the page read them', async () => {
       const server = await startCli('--seed', seedPath, '--history-limit', '3');
       for (let i = 0; i < 5; i += 1) await client(server).customers.list();

@@ -72,6 +72,9 @@ const config: ViteUserConfig = defineConfig({
   test: {
     // Once per run, in the root project: picks, prints and provides the fast-check seed.
     globalSetup: ['test/setup/seed.ts'],
+    // Each module's transform kept on disk (node_modules/.experimental-vitest-cache) for the next
+    // run, keyed by its content: a run with few changes transforms few files.
+    experimental: { fsModuleCache: true },
     projects: [
       {
         ...shared,

@@ -66,7 +66,10 @@ afterAll(async () => {
  * A new page at `url`, with every console error and uncaught exception it reports; with
  * `clock: true`, its timers run only as the test moves Playwright's clock (`page.clock`).
  */
-export async function open(url: string, { clock = false } = {}): Promise<{ page: Page; errors: string[] }> {
+export async function open(
+  url: string,
+  { clock = false }: { clock?: boolean } = {},
+): Promise<{ page: Page; errors: string[] }> {
   const page = await context.newPage();
   if (clock) await page.clock.install();
   const errors: string[] = [];

@@ -32,7 +32,7 @@ const small = Math.round(10_000 * scale);
 
 const clientOf = (fake) => new Chainbill({ apiKey: fake.apiKey, baseUrl: fake.baseUrl, fetch: fake.fetch });
 
-/** A fake holding `count` payouts, seeded as the memory tier's walk test seeds them. */
+/** A fake holding `count` payouts of 1 to 1 000 USDT. */
 function fakeWith(count) {
   const fake = createFakeChainbill();
   const started = performance.now();

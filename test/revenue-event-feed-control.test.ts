@@ -197,6 +197,11 @@ describe('revenueEvents.watch: refused before sending', () => {
     [`{ event_type: "payout" }`, { event_type: 'payout' }, 'event_type'],
     [`event_type a lone surrogate`, { event_type: '\ud800' }, 'event_type'],
     [`{ pollIntervalMS: 1_000 }`, { pollIntervalMS: 1_000 }, 'pollIntervalMS'],
+    [
+      `an own key __proto__ (from JSON.parse)`,
+      JSON.parse('{"event_type":"refund","__proto__":1}'),
+      '__proto__',
+    ],
     [`{ timeout: -1 }`, { timeout: -1 }, 'timeout'],
     [`{ signal: "stop" }`, { signal: 'stop' }, 'signal'],
     [`null`, null, 'params'],

@@ -65,9 +65,11 @@ export function feedSettings(options: unknown, listParams: z.ZodMiniType<unknown
   if (options === undefined) options = {};
   if (typeof options !== 'object' || options === null || Array.isArray(options))
     throw invalidOption('params', 'must be an object of options');
-  const own: Record<string, unknown> = {};
-  const request: Record<string, unknown> = {};
-  const filters: Record<string, unknown> = {};
+  // Without a prototype, a key named `__proto__` is an own key that the checks see and refuse,
+  // not a setter that drops it.
+  const own: Record<string, unknown> = Object.create(null);
+  const request: Record<string, unknown> = Object.create(null);
+  const filters: Record<string, unknown> = Object.create(null);
   for (const key of Object.keys(options)) {
     let value: unknown;
     try {

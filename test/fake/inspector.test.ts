@@ -141,6 +141,10 @@ describe.skipIf(!hasChromium)(
         plan_id: server.names['monthly'] ?? '',
       });
       const { page, errors } = await open(server.inspectorUrl);
+      // The clock frozen first: blocks come only with the buttons, so a slow machine cannot carry
+      // the payout past `executed` before the page shows it.
+      await page.getByRole('button', { name: '+10 s' }).click();
+      await page.locator('#clock-mode', { hasText: 'frozen' }).waitFor();
       const checkout = page.locator('#chain tr[data-kind="checkout"]');
       await checkout.getByRole('button', { name: 'Pay' }).click();
       const id = (await checkout.getAttribute('data-id')) ?? '';

@@ -46,9 +46,9 @@ if (strays.length > 0) {
 }
 
 /**
- * The tiers run together, in one pool of workers (vitest asks one number of the projects of a
- * group): one a core. vitest's default leaves a core to its main process, which idles while forks
- * run the tests.
+ * The tiers run in one pool of workers (vitest asks one number of the projects of a group), one
+ * tier after another: one worker a core. vitest's default leaves a core to its main process,
+ * which idles while forks run the tests.
  */
 const workers = '100%';
 
@@ -111,6 +111,9 @@ const config: ViteUserConfig = defineConfig({
           ...shared.test,
           name: 'package',
           include: packageTests,
+          // Last, after the other tiers (vitest runs the tiers one after another, by name
+          // otherwise): a build from cold (CI's) is then done before the first file waits for it.
+          sequence: { groupOrder: 1 },
           globalSetup: ['test/setup/dist.ts'],
           // As the unit tier: files share a worker, and test/setup/restore.ts undoes their fakes.
           isolate: false,

@@ -5,25 +5,18 @@
 
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
-import { Chainbill, RequestValidationError } from 'chainbill';
-import { createFakeChainbill } from 'chainbill/testing';
+import { RequestValidationError } from 'chainbill';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { catalog, invoke } from '../src/internal/catalog.js';
 import { inputJsonSchema, paramsJsonSchema } from '../src/internal/json-schema.js';
-import { failure } from './helpers.js';
+import { failure, fakeClient } from './helpers.js';
 import { rows, validId, validParams } from './property-rows.js';
 
 // Strict: an unknown keyword or format (zod's own `starts_with`) is an error, not ignored. The
 // schemas use no keyword newer than draft-07, so Ajv's default draft reads them as 2020-12 would.
 const ajv = addFormats.default(new Ajv({ strict: true, allErrors: true }));
-const fake = createFakeChainbill();
-const client = new Chainbill({
-  apiKey: fake.apiKey,
-  baseUrl: fake.baseUrl,
-  fetch: fake.fetch,
-  maxRetries: 0,
-});
+const { client } = fakeClient();
 /** As an MCP client or the CLI has it: JSON (a `Date` becomes its ISO string). */
 const asJson = (value: unknown): Record<string, unknown> => JSON.parse(JSON.stringify(value ?? {}));
 

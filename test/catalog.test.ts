@@ -3,16 +3,14 @@
  * derived from the resources' tables (a new operation appears with no catalog code), each with its
  * TSDoc, its effect, and a way to call it through the client's own method.
  */
-import { Chainbill, RequestValidationError } from 'chainbill';
-import { createFakeChainbill } from 'chainbill/testing';
-import { build } from 'esbuild';
+import { RequestValidationError } from 'chainbill';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { extractDocs } from '../scripts/catalog-docs.js';
 import { catalog, catalogOf, invoke } from '../src/internal/catalog.js';
 import { catalogDocs } from '../src/internal/catalog-docs.js';
 import { payoutOperations } from '../src/resources/payouts.js';
-import { failure } from './helpers.js';
+import { failure, fakeClient, libraryInputs } from './helpers.js';
 import { rows, validId, validParams } from './property-rows.js';
 import { resourceMethods } from './resource-methods.js';
 
@@ -21,17 +19,6 @@ import { resourceMethods } from './resource-methods.js';
  * the revenue ledger for as long as its loop runs; a preview sends nothing (each has its own tests).
  */
 const notOperations = ['payouts.waitForSettlement', 'revenueEvents.watch', 'payouts.preview'];
-
-function fakeClient() {
-  const fake = createFakeChainbill();
-  const client = new Chainbill({
-    apiKey: fake.apiKey,
-    baseUrl: fake.baseUrl,
-    fetch: fake.fetch,
-    maxRetries: 0,
-  });
-  return { fake, client };
-}
 
 const rowOf = (name: string) => rows.find((row) => row.name === name);
 const names = catalog.map((entry) => entry.name);
@@ -176,15 +163,7 @@ describe('invoke', () => {
 
 describe('the catalog stays out of the library', () => {
   it('no module that `import "chainbill"` reaches is the catalog, its docs or its JSON schemas', async () => {
-    const result = await build({
-      entryPoints: [new URL('../src/index.ts', import.meta.url).pathname],
-      bundle: true,
-      write: false,
-      metafile: true,
-      platform: 'neutral',
-      logLevel: 'silent',
-    });
-    const inputs = Object.keys(result.metafile.inputs);
+    const inputs = await libraryInputs();
     expect(inputs.some((file) => file.endsWith('src/resources/payouts.ts'))).toBe(true);
     expect(inputs.filter((file) => /internal\/(catalog|catalog-docs|json-schema)\.ts$/.test(file))).toEqual(
       [],

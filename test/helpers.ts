@@ -14,6 +14,33 @@ export function failure(call: PromiseLike<unknown>): Promise<unknown> {
   return Promise.resolve(call).catch((e: unknown) => e);
 }
 
+/** A fresh fake and a client on it over `fake.fetch`, without retries unless `options` say. */
+export function fakeClient(options: Partial<ClientOptions> = {}): { fake: FakeChainbill; client: Chainbill } {
+  const fake = createFakeChainbill();
+  const client = new Chainbill({
+    apiKey: fake.apiKey,
+    baseUrl: fake.baseUrl,
+    fetch: fake.fetch,
+    maxRetries: 0,
+    ...options,
+  });
+  return { fake, client };
+}
+
+/** The modules an app bundles for `import 'chainbill'` (esbuild, from src/), by path. */
+export async function libraryInputs(): Promise<string[]> {
+  const { build } = await import('esbuild');
+  const result = await build({
+    entryPoints: [new URL('../src/index.ts', import.meta.url).pathname],
+    bundle: true,
+    write: false,
+    metafile: true,
+    platform: 'neutral',
+    logLevel: 'silent',
+  });
+  return Object.keys(result.metafile.inputs);
+}
+
 /**
  * Starts one msw server for the test file (unhandled requests are errors) and gives each test a
  * fresh fake API and a client on it. Call at the top level of a test file.

@@ -6,16 +6,16 @@
  */
 import {
   APIError,
-  Chainbill,
+  type Chainbill,
   ChainbillError,
   ConfigurationError,
   type HookInfo,
   RequestValidationError,
   type RevenueEvent,
 } from 'chainbill';
-import { createFakeChainbill, type FakeChainbill } from 'chainbill/testing';
+import type { FakeChainbill } from 'chainbill/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { failure } from './helpers.js';
+import { failure, fakeClient } from './helpers.js';
 
 let fake: FakeChainbill;
 let chainbill: Chainbill;
@@ -23,8 +23,7 @@ const start = Date.parse('2026-06-01T00:00:00.000Z');
 
 beforeEach(() => {
   vi.useFakeTimers({ now: start });
-  fake = createFakeChainbill();
-  chainbill = new Chainbill({ apiKey: fake.apiKey, baseUrl: fake.baseUrl, fetch: fake.fetch, maxRetries: 0 });
+  ({ fake, client: chainbill } = fakeClient());
 });
 afterEach(() => {
   vi.useRealTimers();

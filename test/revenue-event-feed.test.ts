@@ -4,14 +4,10 @@
  * timers, which the fake's clock follows (it reads `Date.now()`), so its chain mines blocks and
  * its ledger records events as the timers advance.
  */
-import {
-  Chainbill,
-  type RevenueEvent,
-  type RevenueEventFeed,
-  type RevenueEventWatchOptions,
-} from 'chainbill';
-import { createFakeChainbill, type FakeChainbill } from 'chainbill/testing';
+import type { Chainbill, RevenueEvent, RevenueEventFeed, RevenueEventWatchOptions } from 'chainbill';
+import type { FakeChainbill } from 'chainbill/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeClient } from './helpers.js';
 
 let fake: FakeChainbill;
 let chainbill: Chainbill;
@@ -19,8 +15,7 @@ const start = Date.parse('2026-06-01T00:00:00.000Z');
 
 beforeEach(() => {
   vi.useFakeTimers({ now: start });
-  fake = createFakeChainbill();
-  chainbill = new Chainbill({ apiKey: fake.apiKey, baseUrl: fake.baseUrl, fetch: fake.fetch, maxRetries: 0 });
+  ({ fake, client: chainbill } = fakeClient());
 });
 afterEach(() => {
   vi.useRealTimers();

@@ -4,10 +4,10 @@
  * test, and a route in the fake. Adding a method without them fails here, naming what is missing.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { Chainbill, NotFoundError } from 'chainbill';
-import { createFakeChainbill } from 'chainbill/testing';
+import { type Chainbill, NotFoundError } from 'chainbill';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { fakeClient } from './helpers.js';
 import { rows, validId, validParams } from './property-rows.js';
 import { resourceMethods } from './resource-methods.js';
 
@@ -27,13 +27,7 @@ function clientMethods(value: Chainbill): string[] {
   return [...names].sort();
 }
 
-const fake = createFakeChainbill();
-const client = new Chainbill({
-  apiKey: fake.apiKey,
-  baseUrl: fake.baseUrl,
-  fetch: fake.fetch,
-  maxRetries: 0,
-});
+const { fake, client } = fakeClient();
 const methods = resourceMethods(client);
 const rowNames = rows.map((row) => row.name);
 /**

@@ -1,7 +1,7 @@
 import { APIError, Chainbill } from 'chainbill';
-import { createFakeChainbill, type FakeChainbill, type FakeServer } from 'chainbill/testing';
+import type { FakeChainbill, FakeServer } from 'chainbill/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MiB, payout as payoutParams } from './edge-helpers.js';
+import { listenWithControl, MiB, payout as payoutParams } from './edge-helpers.js';
 
 // The control API of listen({ controlToken }) (docs/fake-server.md), over real HTTP in process.
 const token = 'ctl_test_token_0123456789';
@@ -10,9 +10,7 @@ let server: FakeServer;
 let origin: string;
 
 beforeEach(async () => {
-  fake = createFakeChainbill();
-  server = await fake.listen({ controlToken: token });
-  origin = server.url.replace(/\/v1$/, '');
+  ({ fake, server, origin } = await listenWithControl(token));
 });
 afterEach(() => server.close());
 

@@ -1,5 +1,6 @@
-import { createFakeChainbill, type FakeChainbill, type FakeServer } from 'chainbill/testing';
+import type { FakeChainbill, FakeServer } from 'chainbill/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { listenWithControl } from './edge-helpers.js';
 
 // What the inspector reads beyond the first control API: every record by resource, and whether
 // the clock stands still (docs/fake-server.md: Control API).
@@ -9,9 +10,7 @@ let server: FakeServer;
 let origin: string;
 
 beforeEach(async () => {
-  fake = createFakeChainbill();
-  server = await fake.listen({ controlToken: token });
-  origin = new URL(server.url).origin;
+  ({ fake, server, origin } = await listenWithControl(token));
 });
 afterEach(async () => {
   vi.useRealTimers();

@@ -1,7 +1,7 @@
 import { request } from 'node:http';
 import { connect } from 'node:net';
 import { Chainbill } from 'chainbill';
-import type { FakeChainbill } from 'chainbill/testing';
+import { createFakeChainbill, type FakeChainbill, type FakeServer } from 'chainbill/testing';
 import { expect } from 'vitest';
 
 // Helpers of hardening.test.ts: clients that send what the SDK never would.
@@ -16,6 +16,15 @@ export const payout = {
 } as const;
 /** One mebibyte, the fake's body bound. */
 export const MiB: number = 1024 * 1024;
+
+/** A fresh fake served over HTTP with a control token, and the server's origin (no `/v1`). */
+export async function listenWithControl(
+  controlToken: string,
+): Promise<{ fake: FakeChainbill; server: FakeServer; origin: string }> {
+  const fake = createFakeChainbill();
+  const server = await fake.listen({ controlToken });
+  return { fake, server, origin: new URL(server.url).origin };
+}
 
 /** A client on the fake at `baseUrl`, over `fake.fetch` unless `fetch: false` (msw or real HTTP). */
 export function clientOf(

@@ -1,6 +1,7 @@
 import { request } from 'node:http';
-import { createFakeChainbill, type FakeChainbill, type FakeServer } from 'chainbill/testing';
+import type { FakeChainbill, FakeServer } from 'chainbill/testing';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { listenWithControl } from './edge-helpers.js';
 
 // The inspector's files as listen({ controlToken }) serves them (docs/fake-server.md: The
 // inspector); the page itself runs in Chromium in test/fake/inspector.test.ts.
@@ -10,9 +11,7 @@ let server: FakeServer;
 let origin: string;
 
 beforeEach(async () => {
-  fake = createFakeChainbill();
-  server = await fake.listen({ controlToken: token });
-  origin = new URL(server.url).origin;
+  ({ fake, server, origin } = await listenWithControl(token));
 });
 afterEach(() => server.close());
 

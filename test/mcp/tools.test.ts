@@ -4,12 +4,12 @@
  */
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
-import { build } from 'esbuild';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { catalog } from '../../src/internal/catalog.js';
 import { inputJsonSchema } from '../../src/internal/json-schema.js';
 import { selectTools, UsageError } from '../../src/mcp/options.js';
+import { libraryInputs } from '../helpers.js';
 import { useLoopback } from '../loopback.js';
 import { rows, validId, validParams } from '../property-rows.js';
 import { connect, sent } from './harness.js';
@@ -214,15 +214,7 @@ describe('errors', () => {
 
 describe('the library', () => {
   it('`import "chainbill"` reaches nothing of the MCP server or the MCP SDK', async () => {
-    const result = await build({
-      entryPoints: [new URL('../../src/index.ts', import.meta.url).pathname],
-      bundle: true,
-      write: false,
-      metafile: true,
-      platform: 'neutral',
-      logLevel: 'silent',
-    });
-    const inputs = Object.keys(result.metafile.inputs);
+    const inputs = await libraryInputs();
     expect(inputs.some((file) => file.endsWith('src/client.ts'))).toBe(true);
     expect(inputs.filter((file) => /src\/mcp\/|@modelcontextprotocol/.test(file))).toEqual([]);
   });

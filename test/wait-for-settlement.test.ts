@@ -6,23 +6,22 @@
  */
 import {
   APIUserAbortError,
-  Chainbill,
+  type Chainbill,
   ChainbillError,
   type HookInfo,
   RequestValidationError,
   WaitTimeoutError,
 } from 'chainbill';
-import { createFakeChainbill, type FakeChainbill } from 'chainbill/testing';
+import type { FakeChainbill } from 'chainbill/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { failure } from './helpers.js';
+import { failure, fakeClient } from './helpers.js';
 
 let fake: FakeChainbill;
 let chainbill: Chainbill;
 
 beforeEach(() => {
   vi.useFakeTimers({ now: new Date('2026-06-01T00:00:00.000Z') });
-  fake = createFakeChainbill();
-  chainbill = new Chainbill({ apiKey: fake.apiKey, baseUrl: fake.baseUrl, fetch: fake.fetch, maxRetries: 0 });
+  ({ fake, client: chainbill } = fakeClient());
 });
 afterEach(() => {
   vi.useRealTimers();

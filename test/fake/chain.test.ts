@@ -5,9 +5,10 @@
  * next, and its settlement's confirmations keep growing. Walked here block by block, through the
  * API, with the clock moved only by `advance`.
  */
-import { Chainbill } from 'chainbill';
-import { createFakeChainbill, type FakeChainbill } from 'chainbill/testing';
+import type { Chainbill } from 'chainbill';
+import type { FakeChainbill } from 'chainbill/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeClient } from '../helpers.js';
 
 // A time on a block of every chain (a multiple of 3 000, 2 000 and 250 ms).
 const start = '2026-06-01T00:00:00.000Z';
@@ -15,9 +16,8 @@ let fake: FakeChainbill;
 let chainbill: Chainbill;
 
 beforeEach(() => {
-  fake = createFakeChainbill();
+  ({ fake, client: chainbill } = fakeClient());
   fake.clock.set(start);
-  chainbill = new Chainbill({ apiKey: fake.apiKey, baseUrl: fake.baseUrl, fetch: fake.fetch, maxRetries: 0 });
 });
 
 async function checkout(id: string) {

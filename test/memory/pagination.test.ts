@@ -3,9 +3,8 @@
  * that runs one test file at a time, so no other test's garbage moves the figures.
  */
 import { Chainbill } from 'chainbill';
-import { createFakeChainbill } from 'chainbill/testing';
 import { describe, expect, it } from 'vitest';
-import { collectGarbage, settledHeap } from '../helpers.js';
+import { collectGarbage, fakeClient, settledHeap } from '../helpers.js';
 
 const pages = 1_000;
 const perPage = 100;
@@ -16,13 +15,9 @@ const perPage = 100;
  * are one from the fake with a new id each.
  */
 async function pagedFetch(): Promise<{ fetch: typeof fetch; requests: string[] }> {
-  const fake = createFakeChainbill();
+  const { fake, client } = fakeClient();
   fake.seed.payout({ amount: 600 });
-  const seeded = await new Chainbill({
-    apiKey: fake.apiKey,
-    baseUrl: fake.baseUrl,
-    fetch: fake.fetch,
-  }).payouts.list();
+  const seeded = await client.payouts.list();
   const [template] = seeded.data;
   if (template === undefined) throw new Error('the fake seeded no payout');
   const requests: string[] = [];

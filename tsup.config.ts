@@ -65,7 +65,7 @@ const nobleSha3PureTables: Plugin = {
 
 /**
  * One declaration file per module, with declaration maps, next to the JS in `dist/`
- * (`src/resources/payouts.ts` gives `dist/resources/payouts.d.ts` and `.d.ts.map`); the package
+ * (`src/payouts/payouts.ts` gives `dist/payouts/payouts.d.ts` and `.d.ts.map`); the package
  * ships `src/`, so an editor's go-to-definition opens the source with its TSDoc instead of a
  * bundled declaration file (docs/packaging.md). tsup's own `dts` bundles with rollup-plugin-dts,
  * which writes no maps.

@@ -3,7 +3,6 @@ import { APIPromise } from './core/api-promise.js';
 import type { ClientOptions } from './core/client-options.js';
 import { AuthenticationError, ConfigurationError } from './core/error.js';
 import type { PagePromise, PaginationKind } from './core/pagination.js';
-import { checkPayoutPolicy } from './core/payout-policy-check.js';
 import type { RequestOptions } from './core/request-options.js';
 import type { Environment } from './core/types.js';
 import { readEnv } from './internal/env.js';
@@ -13,16 +12,17 @@ import { checkSettings } from './internal/settings.js';
 import { Transport } from './internal/transport.js';
 import type { ListSpec, RequestSpec } from './internal/types.js';
 import { checkBaseUrl, hasVersionSegment } from './internal/url.js';
+import { Payouts } from './payouts/payouts.js';
+import { checkPayoutPolicy } from './payouts/policy-check.js';
 import { Checkouts } from './resources/checkouts.js';
 import { Customers } from './resources/customers.js';
 import { Entitlements } from './resources/entitlements.js';
 import { PaymentLinks } from './resources/payment-links.js';
 import { PaymentMethods } from './resources/payment-methods.js';
-import { Payouts } from './resources/payouts.js';
 import { Plans } from './resources/plans.js';
-import { RevenueEvents } from './resources/revenue-events.js';
 import { Subscriptions } from './resources/subscriptions.js';
 import { WebhookEndpoints } from './resources/webhook-endpoints.js';
+import { RevenueEvents } from './revenue-events/revenue-events.js';
 
 // Visible ASCII only: a key pasted with a zero-width space or a non-Latin-1 letter cannot go in a
 // header, and the platform's error for it would quote the whole key.

@@ -6,7 +6,6 @@
  * @module chainbill
  */
 export { Chainbill } from './client.js';
-export { isValidAddress } from './core/address.js';
 export type { QueryValue, RawGetOptions, RawListOptions, RawRequestOptions } from './core/api-client.js';
 export { APIClient } from './core/api-client.js';
 export type { WithResponse } from './core/api-promise.js';
@@ -37,9 +36,6 @@ export { fromAtomicUnits, toAtomicUnits, tokenDecimals } from './core/money.js';
 export type { PaginationKind } from './core/pagination.js';
 export { Page, PagePromise } from './core/pagination.js';
 export { path } from './core/path.js';
-export type { PayoutPolicy, PayoutPolicyRule, PayoutRecipients } from './core/payout-policy.js';
-export { PayoutPolicyError } from './core/payout-policy.js';
-export { checkPayoutPolicy } from './core/payout-policy-check.js';
 export type { RequestOptions } from './core/request-options.js';
 export type {
   Chain,
@@ -51,6 +47,7 @@ export type {
   Token,
   Unrecognized,
 } from './core/types.js';
+export * from './payouts/index.js';
 // Every type a resource file exports is public (its models, params, enums): a new one needs no line here.
 export type * from './resources/checkouts.js';
 export { Checkouts } from './resources/checkouts.js';
@@ -62,22 +59,11 @@ export type * from './resources/payment-links.js';
 export { PaymentLinks } from './resources/payment-links.js';
 export type * from './resources/payment-methods.js';
 export { PaymentMethods } from './resources/payment-methods.js';
-export type * from './resources/payout-intent.js';
-export type * from './resources/payout-params.js';
-export type * from './resources/payout-preview.js';
-export type * from './resources/payout-settlements.js';
-export { PayoutSettlements } from './resources/payout-settlements.js';
-export type { WaitForSettlementOptions } from './resources/payout-wait.js';
-export { WaitTimeoutError } from './resources/payout-wait.js';
-export type * from './resources/payouts.js';
-export { Payouts } from './resources/payouts.js';
 export type * from './resources/plans.js';
 export { Plans } from './resources/plans.js';
-export type * from './resources/revenue-event.js';
-export { RevenueEventFeed } from './resources/revenue-event-feed.js';
-export { RevenueEvents } from './resources/revenue-events.js';
 export type * from './resources/subscriptions.js';
 export { Subscriptions } from './resources/subscriptions.js';
 export type * from './resources/webhook-endpoints.js';
 export { WebhookEndpoints } from './resources/webhook-endpoints.js';
+export * from './revenue-events/index.js';
 export { VERSION } from './version.js';

@@ -9,8 +9,8 @@ import { createBase58check } from '@scure/base';
 import { isValidAddress } from 'chainbill';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { tokenContracts } from '../src/core/address.js';
 import type { Chain } from '../src/core/types.js';
+import { tokenContracts } from '../src/payouts/address.js';
 import { addressOf } from '../src/testing/addresses.js';
 
 const seed = Number(process.env['FC_SEED'] ?? 1805);

@@ -8,8 +8,8 @@ import addFormats from 'ajv-formats';
 import { RequestValidationError } from 'chainbill';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { catalog, invoke } from '../src/internal/catalog.js';
-import { inputJsonSchema, paramsJsonSchema } from '../src/internal/json-schema.js';
+import { catalog, invoke } from '../src/catalog/catalog.js';
+import { inputJsonSchema, paramsJsonSchema } from '../src/catalog/json-schema.js';
 import { failure, fakeClient } from './helpers.js';
 import { rows, validId, validParams } from './property-rows.js';
 

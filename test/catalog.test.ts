@@ -7,9 +7,9 @@ import { RequestValidationError } from 'chainbill';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { extractDocs } from '../scripts/catalog-docs.js';
-import { catalog, catalogOf, invoke } from '../src/internal/catalog.js';
-import { catalogDocs } from '../src/internal/catalog-docs.js';
-import { payoutOperations } from '../src/resources/payouts.js';
+import { catalog, catalogOf, invoke } from '../src/catalog/catalog.js';
+import { catalogDocs } from '../src/catalog/docs.js';
+import { payoutOperations } from '../src/payouts/payouts.js';
 import { failure, fakeClient, libraryInputs } from './helpers.js';
 import { rows, validId, validParams } from './property-rows.js';
 import { resourceMethods } from './resource-methods.js';
@@ -52,7 +52,7 @@ describe('the catalog', () => {
     }
   });
 
-  it('holds the TSDoc of src/resources/ as it is now (else run `npm run catalog-docs`)', () => {
+  it('holds the TSDoc of the resources as it is now (else run `npm run catalog-docs`)', () => {
     expect(catalogDocs).toEqual(extractDocs());
   });
 
@@ -164,9 +164,7 @@ describe('invoke', () => {
 describe('the catalog stays out of the library', () => {
   it('no module that `import "chainbill"` reaches is the catalog, its docs or its JSON schemas', async () => {
     const inputs = await libraryInputs();
-    expect(inputs.some((file) => file.endsWith('src/resources/payouts.ts'))).toBe(true);
-    expect(inputs.filter((file) => /internal\/(catalog|catalog-docs|json-schema)\.ts$/.test(file))).toEqual(
-      [],
-    );
+    expect(inputs.some((file) => file.endsWith('src/payouts/payouts.ts'))).toBe(true);
+    expect(inputs.filter((file) => /src\/catalog\//.test(file))).toEqual([]);
   });
 });

@@ -16,16 +16,16 @@ import type * as z from 'zod/mini';
 import seedFile from '../examples/fake-server/seed.json' with { type: 'json' };
 import { miss, quickParse } from '../src/internal/in-place.js';
 import { listEnvelope } from '../src/internal/schemas.js';
+import { payoutOperations } from '../src/payouts/payouts.js';
+import { payoutSettlementOperations } from '../src/payouts/settlements.js';
 import { checkoutOperations } from '../src/resources/checkouts.js';
 import { customerOperations } from '../src/resources/customers.js';
 import { entitlementOperations } from '../src/resources/entitlements.js';
 import { paymentLinkOperations } from '../src/resources/payment-links.js';
 import { paymentMethodOperations } from '../src/resources/payment-methods.js';
-import { payoutSettlementOperations } from '../src/resources/payout-settlements.js';
-import { payoutOperations } from '../src/resources/payouts.js';
 import { planOperations } from '../src/resources/plans.js';
-import { revenueEventOperations } from '../src/resources/revenue-event.js';
 import { subscriptionOperations } from '../src/resources/subscriptions.js';
+import { revenueEventOperations } from '../src/revenue-events/event.js';
 
 /** The fake's answer (as JSON text parsed once) to each list, with every model in it. */
 async function answers(): Promise<Array<{ name: string; schema: z.ZodMiniType; body: unknown }>> {

@@ -7,12 +7,12 @@
  */
 import type { Chainbill } from 'chainbill';
 import fc from 'fast-check';
-import { type CatalogEntry, catalog } from '../src/internal/catalog.js';
-import { feedOwnedParams } from '../src/internal/feed-options.js';
+import { type CatalogEntry, catalog } from '../src/catalog/catalog.js';
 import { idPrefixes } from '../src/internal/ids.js';
 import type { Operation } from '../src/internal/operation.js';
-import { payoutSettlementOperations } from '../src/resources/payout-settlements.js';
-import { revenueEventOperations } from '../src/resources/revenue-event.js';
+import { payoutSettlementOperations } from '../src/payouts/settlements.js';
+import { revenueEventOperations } from '../src/revenue-events/event.js';
+import { feedOwnedParams } from '../src/revenue-events/feed-options.js';
 import { addressOf } from '../src/testing/addresses.js';
 import {
   account,

@@ -5,7 +5,7 @@
  * there would pass them; it cannot pass this table.
  */
 import { describe, expect, it } from 'vitest';
-import { catalog } from '../src/internal/catalog.js';
+import { catalog } from '../src/catalog/catalog.js';
 import type { Operation } from '../src/internal/operation.js';
 
 /** `METHOD /path` → the names of its query (GET) or body fields, in the reference's order. */

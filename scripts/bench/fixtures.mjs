@@ -3,7 +3,7 @@ import { createBase58check } from '@scure/base';
 
 /**
  * Response bodies for the benchmark: payout intents shaped as `PayoutIntent` in
- * src/resources/payouts.ts, every field valid for its schema, so the validated client does the
+ * src/payouts/payouts.ts, every field valid for its schema, so the validated client does the
  * whole parse, not an early failure. The server serializes these once, at start-up.
  */
 
@@ -130,7 +130,7 @@ export function createdJson() {
 /**
  * Distinct valid Tron addresses (base58check of `0x41` and 20 bytes from a fixed sequence), for a
  * `payouts.create` to a recipient the SDK has not checked before: the address check remembers the
- * last answers (src/core/address.ts), and a bench that repeats one address measures only that.
+ * last answers (src/payouts/address.ts), and a bench that repeats one address measures only that.
  *
  * @param count - How many addresses.
  * @returns The addresses, all different.

@@ -4,7 +4,7 @@
  * flag is checked here, so a typo is a usage error that names the flag and the nearest one.
  */
 import { parseArgs } from 'node:util';
-import { feedOwnedParams } from '../internal/feed-options.js';
+import { feedOwnedParams } from '../revenue-events/feed-options.js';
 import type { Command, Group } from './commands.js';
 import { quoted, UsageError } from './errors.js';
 import { allowed, type ParamFlag, paramFlags, parseValue } from './flags.js';

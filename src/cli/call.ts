@@ -3,13 +3,13 @@
  * `invoke` (the client's own method, so every check applies), and what it prints. Loaded by the
  * first such command only, with the client and ky.
  */
-import { invoke } from '../internal/catalog.js';
+import { invoke } from '../catalog/catalog.js';
 import type { Invocation } from './args.js';
 import { clientFor } from './client.js';
+import type { Io } from './io.js';
 import { moneyGate } from './money.js';
 import type { Output } from './output.js';
 import { type PageLike, type Printer, printObject, printPage, streamPages } from './print.js';
-import type { Io } from './run.js';
 import { watch } from './watch.js';
 
 /**

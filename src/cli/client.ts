@@ -4,17 +4,18 @@
  * stderr. Imported only by a command
  * that calls the API, so `--help` never loads the client, ky or the platform's fetch.
  */
+
+import { readFlagJson } from '../catalog/file-flags.js';
 import { Chainbill } from '../client.js';
 import type { ClientOptions } from '../core/client-options.js';
 import type { Logger, LogLevel } from '../core/logger.js';
-import type { PayoutPolicy } from '../core/payout-policy.js';
-import { checkPayoutPolicy } from '../core/payout-policy-check.js';
+import type { PayoutPolicy } from '../payouts/policy.js';
+import { checkPayoutPolicy } from '../payouts/policy-check.js';
 import { UsageError } from './errors.js';
-import { readFlagJson } from './flag-files.js';
 import type { GlobalValues } from './global-flags.js';
+import type { Io } from './io.js';
 import { nodeFetch } from './node-fetch.js';
 import type { Output } from './output.js';
-import type { Io } from './run.js';
 
 /**
  * Makes the command's client.

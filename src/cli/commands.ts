@@ -3,8 +3,8 @@
  * (`payouts settlements`), a command per method (`payment-links create`). A new operation in a
  * resource's table is a new command here with no line of its own.
  */
-import { type CatalogEntry, catalogOf } from '../internal/catalog.js';
-import { catalogDocs } from '../internal/catalog-docs.js';
+import { type CatalogEntry, catalogOf } from '../catalog/catalog.js';
+import { catalogDocs } from '../catalog/docs.js';
 
 /**
  * A command: a catalog entry; the change feed of a list (`revenue-events watch`, whose `entry` is

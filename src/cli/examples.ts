@@ -3,7 +3,7 @@
  * first filter) with a value each param's schema allows, and the path id.
  */
 import * as z from 'zod/mini';
-import type { CatalogEntry } from '../internal/catalog.js';
+import type { CatalogEntry } from '../catalog/catalog.js';
 import { type ParamFlag, parseValue } from './flags.js';
 
 /**

@@ -3,8 +3,8 @@
  * parsed by the param's type (numbers, booleans, enums, date-times, JSON for objects), and what
  * it allows, said in words for the help and for usage errors.
  */
-import type { CatalogEntry } from '../internal/catalog.js';
-import { type JsonSchema, paramsJsonSchema } from '../internal/json-schema.js';
+import type { CatalogEntry } from '../catalog/catalog.js';
+import { type JsonSchema, paramsJsonSchema } from '../catalog/json-schema.js';
 import { kebab } from './commands.js';
 import { quoted, UsageError } from './errors.js';
 import { didYouMean } from './suggest.js';

@@ -3,7 +3,7 @@
  * for lists, the money-move flags, and the feed's for `watch`. Each says where it applies, so a
  * command's help and its accepted flags come from one list.
  */
-import type { CatalogEntry } from '../internal/catalog.js';
+import type { CatalogEntry } from '../catalog/catalog.js';
 import type { Command } from './commands.js';
 import { quoted, UsageError } from './errors.js';
 import { didYouMean } from './suggest.js';

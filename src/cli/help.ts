@@ -3,7 +3,7 @@
  * commands, a command each flag with its type, enum values, limits and whether it is required
  * (from the params' JSON Schema), its TSDoc, and one example.
  */
-import type { CatalogEntry } from '../internal/catalog.js';
+import type { CatalogEntry } from '../catalog/catalog.js';
 import { type ApiCommand, paramFlagsOf } from './args.js';
 import type { Command, Group } from './commands.js';
 import { exampleOf } from './examples.js';

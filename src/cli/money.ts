@@ -5,18 +5,13 @@
  * prints the preview and sends nothing.
  */
 import { createInterface } from 'node:readline';
+import type { CatalogEntry } from '../catalog/catalog.js';
 import type { Chainbill } from '../client.js';
-import type { CatalogEntry } from '../internal/catalog.js';
 import { Interrupted, Refusal } from './errors.js';
 import type { GlobalValues } from './global-flags.js';
+import type { InStream } from './io.js';
 import { previewOf, previewText } from './preview.js';
 import type { Printer } from './print.js';
-
-/** The stream a confirmation is read from: the process's stdin, or a test's. */
-export interface InStream extends NodeJS.ReadableStream {
-  /** A terminal's: only then is a question asked. */
-  readonly isTTY?: boolean | undefined;
-}
 
 /** What the gate needs of the command. */
 export interface MoneyMove {

@@ -4,12 +4,13 @@
  * move by id that approves a draft, the draft as the API lists it, checked the same way: the
  * policy bounds what this command approves, not only what it creates.
  */
+
+import type { CatalogEntry } from '../catalog/catalog.js';
 import type { Chainbill } from '../client.js';
-import type { CatalogEntry } from '../internal/catalog.js';
 import { paramNames } from '../internal/operation.js';
 import { pathId } from '../internal/path.js';
-import type { PayoutCheck } from '../resources/payout-preview.js';
-import { payoutOperations } from '../resources/payouts.js';
+import { payoutOperations } from '../payouts/payouts.js';
+import type { PayoutCheck } from '../payouts/preview.js';
 import { Refusal, UsageError } from './errors.js';
 
 /** The preview of a money move, as `--dry-run` prints it. */

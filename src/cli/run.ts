@@ -3,28 +3,13 @@
  * process's, a test on its own. Every command goes through a `Chainbill` client and the catalog's
  * `invoke`, so the SDK's checks, retries, redaction and the payout policy apply unchanged.
  */
-import type { Fetch } from '../core/types.js';
 import { VERSION } from '../version.js';
 import { type Invocation, readArgs } from './args.js';
 import { commandTree, kebab } from './commands.js';
 import { endingOf } from './errors.js';
 import { helpOf } from './help.js';
-import type { InStream } from './money.js';
+import type { Io } from './io.js';
 import { Output, type OutStream, ReaderGone } from './output.js';
-
-/** What the command runs with: the process's streams and environment, or a test's. */
-export interface Io {
-  /** Read for a confirmation, when it is a terminal. */
-  readonly stdin: InStream;
-  readonly stdout: OutStream;
-  readonly stderr: OutStream;
-  /** The environment: `CHAINBILL_API_KEY`, `CHAINBILL_BASE_URL`, `CHAINBILL_LOG`, `COLUMNS`. */
-  readonly env: Readonly<Record<string, string | undefined>>;
-  /** Aborted on Ctrl+C: the request in flight ends, and the command with exit 130. */
-  readonly signal?: AbortSignal | undefined;
-  /** The client's `fetch`, for a test; otherwise one over `node:http` (docs/performance.md). */
-  readonly fetch?: Fetch | undefined;
-}
 
 /**
  * Runs one command line.

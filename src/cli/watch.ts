@@ -5,8 +5,8 @@
  * the last line saved, so a line may come twice but none is missed.
  */
 import { closeSync, openSync, readSync, renameSync, writeFileSync } from 'node:fs';
+import type { CatalogEntry } from '../catalog/catalog.js';
 import type { Chainbill } from '../client.js';
-import type { CatalogEntry } from '../internal/catalog.js';
 import { Interrupted, UsageError } from './errors.js';
 import type { GlobalValues } from './global-flags.js';
 import { type Printer, streamPages } from './print.js';

@@ -1,6 +1,6 @@
+import type { PayoutPolicy } from '../payouts/policy.js';
 import type { Hooks } from './hooks.js';
 import type { Logger, LogLevel } from './logger.js';
-import type { PayoutPolicy } from './payout-policy.js';
 import type { Fetch, HeadersLike } from './types.js';
 
 /** Options of the `Chainbill` client (docs/quickstart.md). */

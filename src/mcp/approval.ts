@@ -3,7 +3,7 @@
  * from the API, shows it to the person through the MCP client, and sends only on their explicit
  * approval. Nothing the agent passes is shown as the record: the agent chooses only the id.
  */
-import { catalog, invoke } from '../internal/catalog.js';
+import { catalog, invoke } from '../catalog/catalog.js';
 import { requestOf } from '../internal/operation.js';
 import type { ApprovalRecord } from './audit.js';
 import { type CallContext, type CallInput, callMethod } from './call.js';

@@ -3,11 +3,12 @@
  * method called through the catalog (so every check and the payout policy apply), and one page of
  * a list at most (docs/mcp.md: Answers).
  */
+
+import { type CatalogEntry, invoke } from '../catalog/catalog.js';
 import type { Chainbill } from '../client.js';
 import { RequestValidationError } from '../core/error.js';
 import type { Page } from '../core/pagination.js';
 import type { RequestOptions } from '../core/request-options.js';
-import { type CatalogEntry, invoke } from '../internal/catalog.js';
 import type { ApprovalRecord } from './audit.js';
 import type { ChainbillTool } from './tools.js';
 

@@ -3,7 +3,7 @@
  * evaluations and demos. Loaded only with `--fake`.
  */
 
-import { readFlagFile } from '../cli/flag-files.js';
+import { readFlagFile } from '../catalog/file-flags.js';
 import { createFakeChainbill } from '../testing/create.js';
 import { applySeedFile, parseSeedFile } from '../testing/seed-file.js';
 import { UsageError } from './options.js';

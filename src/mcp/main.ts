@@ -3,14 +3,14 @@
  * `CHAINBILL_API_KEY` (or the embedded fake), the server served over stdio (docs/mcp.md).
  */
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { readFlagJson } from '../cli/flag-files.js';
+import { readFlagJson } from '../catalog/file-flags.js';
 import { Chainbill } from '../client.js';
 import type { ClientOptions } from '../core/client-options.js';
 import { ChainbillError } from '../core/error.js';
 import type { Logger } from '../core/logger.js';
-import type { PayoutPolicy } from '../core/payout-policy.js';
-import { checkPayoutPolicy } from '../core/payout-policy-check.js';
 import { readEnv } from '../internal/env.js';
+import type { PayoutPolicy } from '../payouts/policy.js';
+import { checkPayoutPolicy } from '../payouts/policy-check.js';
 import { VERSION } from '../version.js';
 import { type AuditLog, openAuditLog } from './audit.js';
 import { type McpOptions, readOptions, UsageError, usage } from './options.js';

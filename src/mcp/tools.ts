@@ -2,8 +2,8 @@
  * The MCP tools of `chainbill-mcp`, one per catalog entry, and which of them a server offers
  * (docs/mcp.md). Nothing here names an operation: a new entry in the catalog is a new tool.
  */
-import { type CatalogEntry, catalog } from '../internal/catalog.js';
-import { inputJsonSchema, type JsonObjectSchema } from '../internal/json-schema.js';
+import { type CatalogEntry, catalog } from '../catalog/catalog.js';
+import { inputJsonSchema, type JsonObjectSchema } from '../catalog/json-schema.js';
 
 /**
  * How a tool is offered:

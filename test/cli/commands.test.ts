@@ -7,9 +7,9 @@ import { Chainbill } from 'chainbill';
 import { createFakeChainbill, type FakeChainbill } from 'chainbill/testing';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type CatalogEntry, catalog, invoke } from '../../src/internal/catalog.js';
-import { paramsJsonSchema } from '../../src/internal/json-schema.js';
-import { Payouts, payoutOperations } from '../../src/resources/payouts.js';
+import { type CatalogEntry, catalog, invoke } from '../../src/catalog/catalog.js';
+import { paramsJsonSchema } from '../../src/catalog/json-schema.js';
+import { Payouts, payoutOperations } from '../../src/payouts/payouts.js';
 import { rows, validId, validParams } from '../property-rows.js';
 import { kebab, runCli } from './run-cli.js';
 

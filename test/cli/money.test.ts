@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createFakeChainbill, type FakeChainbill } from 'chainbill/testing';
 import { describe, expect, it } from 'vitest';
-import { catalog } from '../../src/internal/catalog.js';
+import { catalog } from '../../src/catalog/catalog.js';
 import { runCli } from './run-cli.js';
 
 const tron = 'TYSBPXiPmfYkHyJz1LdakpxZoYSL5M71Yc';

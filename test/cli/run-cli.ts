@@ -5,7 +5,8 @@
  */
 import { Readable, Writable } from 'node:stream';
 import type { FakeChainbill } from 'chainbill/testing';
-import { type Io, run } from '../../src/cli/run.js';
+import type { Io } from '../../src/cli/io.js';
+import { run } from '../../src/cli/run.js';
 
 /** What a run printed and how it ended. */
 export interface Ran {

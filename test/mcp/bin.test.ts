@@ -11,7 +11,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { catalog } from '../../src/internal/catalog.js';
+import { catalog } from '../../src/catalog/catalog.js';
 import { useLoopback } from '../loopback.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));

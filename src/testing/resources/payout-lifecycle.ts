@@ -1,5 +1,5 @@
 import type { Chain, Token } from '../../core/types.js';
-import type { PayoutIntent, PayoutStatus } from '../../resources/payout-intent.js';
+import type { PayoutIntent, PayoutStatus } from '../../payouts/intent.js';
 import { blockTime, randomTxHash, type Transfer } from '../chain.js';
 import { type Lifecycle, type Moving, transition } from '../lifecycle.js';
 import type { Known } from '../resource.js';

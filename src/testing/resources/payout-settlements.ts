@@ -1,6 +1,6 @@
 import type { Chain } from '../../core/types.js';
-import type { PayoutIntent } from '../../resources/payout-intent.js';
-import type { PayoutSettlement } from '../../resources/payout-settlements.js';
+import type { PayoutIntent } from '../../payouts/intent.js';
+import type { PayoutSettlement } from '../../payouts/settlements.js';
 import { blockTime, heightAt, randomTxHash, type Transfer, treasuryAddress } from '../chain.js';
 import { conflict } from '../errors.js';
 import { newId } from '../ids.js';

@@ -1,5 +1,5 @@
-import type { PayoutIntent, PayoutStatus } from '../../resources/payout-intent.js';
-import type { PayoutSettlement } from '../../resources/payout-settlements.js';
+import type { PayoutIntent, PayoutStatus } from '../../payouts/intent.js';
+import type { PayoutSettlement } from '../../payouts/settlements.js';
 import { heightAt } from '../chain.js';
 import { conflict, invalid, optionsArgument, stringArgument } from '../errors.js';
 import { transition, walk } from '../lifecycle.js';

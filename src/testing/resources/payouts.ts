@@ -1,16 +1,16 @@
-import { chainTokens } from '../../core/address.js';
 import { toAtomicUnits } from '../../core/money.js';
 import { type Chain, chains } from '../../core/types.js';
 import { paramNames } from '../../internal/operation.js';
 import type { Wire } from '../../internal/tie.js';
+import { chainTokens } from '../../payouts/address.js';
 import {
   type PayoutIntent,
   type PayoutStatus,
   payoutIntentSchema,
   payoutStatuses,
-} from '../../resources/payout-intent.js';
-import type { PayoutCreateParams } from '../../resources/payout-params.js';
-import { payoutOperations } from '../../resources/payouts.js';
+} from '../../payouts/intent.js';
+import type { PayoutCreateParams } from '../../payouts/params.js';
+import { payoutOperations } from '../../payouts/payouts.js';
 import { randomAddress } from '../addresses.js';
 import { invalid } from '../errors.js';
 import { newId } from '../ids.js';

@@ -1,5 +1,5 @@
-import type { RevenueEventType } from '../../resources/revenue-event.js';
-import { revenueEventSchema, revenueEventTypes } from '../../resources/revenue-event.js';
+import type { RevenueEventType } from '../../revenue-events/event.js';
+import { revenueEventSchema, revenueEventTypes } from '../../revenue-events/event.js';
 import { newId } from '../ids.js';
 import { type ResourceModule, seedsFrom } from '../resource.js';
 import { type CollectionKey, collectionKey, type Scope } from '../scope.js';

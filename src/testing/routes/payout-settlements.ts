@@ -1,8 +1,5 @@
 import type { Wire } from '../../internal/tie.js';
-import {
-  type PayoutSettlementListParams,
-  payoutSettlementOperations,
-} from '../../resources/payout-settlements.js';
+import { type PayoutSettlementListParams, payoutSettlementOperations } from '../../payouts/settlements.js';
 import { payoutSettlements } from '../resources/payout-settlements.js';
 import { type Route, type RouteContext, route } from '../route.js';
 

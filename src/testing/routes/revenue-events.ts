@@ -1,5 +1,5 @@
 import type { Wire } from '../../internal/tie.js';
-import { type RevenueEventListParams, revenueEventOperations } from '../../resources/revenue-event.js';
+import { type RevenueEventListParams, revenueEventOperations } from '../../revenue-events/event.js';
 import { revenueEvents } from '../resources/revenue-events.js';
 import { type Route, type RouteContext, route } from '../route.js';
 

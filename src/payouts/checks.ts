@@ -8,12 +8,12 @@ import type * as z from 'zod/mini';
 import type { ChainbillError } from '../core/error.js';
 import { RequestValidationError } from '../core/error.js';
 import { toAtomicUnits } from '../core/money.js';
-import { PayoutPolicyError } from '../core/payout-policy.js';
-import type { PayoutCreateParams } from '../resources/payout-params.js';
-import type { PayoutCheck, PayoutCreateBody, PayoutPreview } from '../resources/payout-preview.js';
-import { ownMessages, paramOf, toIssues } from './issues.js';
+import { ownMessages, paramOf, toIssues } from '../internal/issues.js';
 import { type MoneyCheck, moneyRuleOf } from './money-checks.js';
-import { applyPolicy, type CompiledPolicy } from './payout-policy.js';
+import type { PayoutCreateParams } from './params.js';
+import { PayoutPolicyError } from './policy.js';
+import { applyPolicy, type CompiledPolicy } from './policy-rules.js';
+import type { PayoutCheck, PayoutCreateBody, PayoutPreview } from './preview.js';
 
 type CreateSchema = z.ZodMiniType<PayoutCreateBody, PayoutCreateParams>;
 

@@ -2,9 +2,9 @@ import { sha256 } from '@noble/hashes/sha2.js';
 import { keccak_256 } from '@noble/hashes/sha3.js';
 import { utf8ToBytes } from '@noble/hashes/utils.js';
 import { base58 } from '@scure/base';
-import { decimalPlaces, tokenDecimals } from './money.js';
-import type { Chain, Token } from './types.js';
-import { chains, tokens } from './types.js';
+import { decimalPlaces, tokenDecimals } from '../core/money.js';
+import type { Chain, Token } from '../core/types.js';
+import { chains, tokens } from '../core/types.js';
 
 // The checks on what a payout sends: the recipient address and the amount (docs/money.md).
 // Offline, from the address alone: no network, no RPC.

@@ -1,6 +1,6 @@
 import { ChainbillError } from '../core/error.js';
 import type { RequestOptions } from '../core/request-options.js';
-import type { PayoutSettlement } from './payout-settlements.js';
+import type { PayoutSettlement } from './settlements.js';
 
 /**
  * Options of `payouts.waitForSettlement` (docs/api-tour.md): how settled is settled, how

@@ -7,8 +7,8 @@ import {
   type RevenueEventWatchOptions,
   revenueEventListParams,
   revenueEventOperations,
-} from './revenue-event.js';
-import { RevenueEventFeed } from './revenue-event-feed.js';
+} from './event.js';
+import { RevenueEventFeed } from './feed.js';
 
 /** The revenue ledger: money-affecting events, read only (spec: Revenue). */
 export class RevenueEvents extends APIResource {

@@ -2,15 +2,12 @@ import type { Chainbill } from '../client.js';
 import type { APIPromise } from '../core/api-promise.js';
 import { RequestValidationError } from '../core/error.js';
 import type { PagePromise } from '../core/pagination.js';
-import type { PayoutPolicy } from '../core/payout-policy.js';
 import type { RequestOptions } from '../core/request-options.js';
 import { APIResource } from '../core/resource.js';
-import { moneyChecks } from '../internal/money-checks.js';
 import { type Action, encodedRequestOf, type ListOperation, type Operation } from '../internal/operation.js';
-import { checkPayout, type PayoutCheckSetup } from '../internal/payout-checks.js';
-import { compilePolicy } from '../internal/payout-policy.js';
-import { type SettlementSource, waitForSettlement } from '../internal/wait.js';
-import { type PayoutIntent, payoutIntentSchema } from './payout-intent.js';
+import { checkPayout, type PayoutCheckSetup } from './checks.js';
+import { type PayoutIntent, payoutIntentSchema } from './intent.js';
+import { moneyChecks } from './money-checks.js';
 import {
   type PayoutCreateParams,
   type PayoutListParams,
@@ -20,10 +17,13 @@ import {
   payoutCreateSchemaUnchecked,
   payoutListSchema,
   payoutUpdateSchema,
-} from './payout-params.js';
-import type { PayoutPreview } from './payout-preview.js';
-import { type PayoutSettlement, PayoutSettlements } from './payout-settlements.js';
-import type { WaitForSettlementOptions } from './payout-wait.js';
+} from './params.js';
+import type { PayoutPolicy } from './policy.js';
+import { compilePolicy } from './policy-rules.js';
+import type { PayoutPreview } from './preview.js';
+import { type PayoutSettlement, PayoutSettlements } from './settlements.js';
+import { type SettlementSource, waitForSettlement } from './wait.js';
+import type { WaitForSettlementOptions } from './wait-options.js';
 
 // Payouts: operations, the class. The params are in payout-params.ts, the model in payout-intent.ts,
 // what `preview` answers in payout-preview.ts.

@@ -2,11 +2,11 @@ import type * as z from 'zod/mini';
 import { APIUserAbortError, ChainbillError } from '../core/error.js';
 import type { PagePromise } from '../core/pagination.js';
 import type { RequestOptions } from '../core/request-options.js';
-import { Batch, type TimedEvent, timed } from '../internal/feed-batch.js';
-import { type FeedSettings, feedSettings } from '../internal/feed-options.js';
 import { sleep } from '../internal/retry.js';
 import { listLimit } from '../internal/schemas.js';
-import type { RevenueEvent, RevenueEventListParams } from './revenue-event.js';
+import type { RevenueEvent, RevenueEventListParams } from './event.js';
+import { Batch, type TimedEvent, timed } from './feed-batch.js';
+import { type FeedSettings, feedSettings } from './feed-options.js';
 
 // The most events one poll yields: a replay from long ago holds this many (twice, at most) at a
 // time, not every event since then; the rest come in the polls right after.

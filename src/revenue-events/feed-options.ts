@@ -1,10 +1,10 @@
 import type * as z from 'zod/mini';
 import type { RequestOptions } from '../core/request-options.js';
-import type { RevenueEventListParams, RevenueEventWatchOptions } from '../resources/revenue-event.js';
-import { checkCallOptions, invalidOption, maxTimerMs } from './call-options.js';
+import { checkCallOptions, invalidOption, maxTimerMs } from '../internal/call-options.js';
+import { encodeParams } from '../internal/params.js';
+import type { ListQuery } from '../internal/types.js';
+import type { RevenueEventListParams, RevenueEventWatchOptions } from './event.js';
 import { FeedPosition, filterKey, firstInstant, lastInstant } from './feed-position.js';
-import { encodeParams } from './params.js';
-import type { ListQuery } from './types.js';
 
 /** A feed's options, checked: what each poll sends and where the feed starts. */
 export interface FeedSettings {

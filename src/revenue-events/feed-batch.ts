@@ -1,5 +1,5 @@
 import { ResponseValidationError } from '../core/error.js';
-import type { RevenueEvent } from '../resources/revenue-event.js';
+import type { RevenueEvent } from './event.js';
 import { firstInstant, lastInstant } from './feed-position.js';
 
 /** A revenue event and its `occurred_at` in ms. */

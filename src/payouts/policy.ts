@@ -4,8 +4,8 @@
  *
  * @module
  */
-import { ChainbillError } from './error.js';
-import type { Chain, Token } from './types.js';
+import { ChainbillError } from '../core/error.js';
+import type { Chain, Token } from '../core/types.js';
 
 /**
  * Who may be paid, by chain: a list of addresses per chain, compared by canonical form (an EVM

@@ -1,6 +1,5 @@
 import * as z from 'zod/mini';
 import type { Chain, Token } from '../core/types.js';
-import { moneyCheck, moneyChecks } from '../internal/money-checks.js';
 import type { Operation } from '../internal/operation.js';
 import {
   amountParam,
@@ -19,7 +18,8 @@ import {
   payoutReferenceTypes,
   payoutStatuses,
   payoutUpdateStatuses,
-} from './payout-intent.js';
+} from './intent.js';
+import { moneyCheck, moneyChecks } from './money-checks.js';
 
 // The params of the payout methods and their schemas; the operations and the class are in
 // payouts.ts, the model in payout-intent.ts.
@@ -91,7 +91,7 @@ const createFields = () =>
   });
 
 /**
- * The params schema of `create`: the fields, then the money checks (internal/money-checks.ts),
+ * The params schema of `create`: the fields, then the money checks (money-checks.ts),
  * each issue tagged with its rule for `payouts.preview`. The operation's, so the fake refuses what
  * the client refuses.
  *

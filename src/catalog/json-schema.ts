@@ -3,8 +3,8 @@
  * the CLI's help and the MCP server's tool input schemas. Only their entries import this module.
  */
 import * as z from 'zod/mini';
+import { dateTimeParam } from '../internal/schemas.js';
 import type { CatalogEntry } from './catalog.js';
-import { dateTimeParam } from './schemas.js';
 
 /** A JSON Schema (draft 2020-12) object, as `toJSONSchema` writes it. */
 export type JsonSchema = { [keyword: string]: unknown };

@@ -1,8 +1,8 @@
-import type { PayoutPolicyRule } from '../core/payout-policy.js';
-import type { PayoutCreateParams } from './payout-params.js';
+import type { PayoutCreateParams } from './params.js';
+import type { PayoutPolicyRule } from './policy.js';
 
 // What `payouts.preview` answers (docs/money.md, "Preview"). Types only: the checks run in
-// internal/payout-checks.ts, the method is in payouts.ts.
+// checks.ts, the method is in payouts.ts.
 
 /**
  * A check of a payout, as `payouts.preview` reports it and `payouts.create` runs it:

@@ -1,11 +1,12 @@
 /**
- * `checkPayoutPolicy`, apart from the policy's types and error (core/payout-policy.ts), which the
+ * `checkPayoutPolicy`, apart from the policy's types and error (policy.ts), which the
  * checks in internal/ read: that module imports nothing back from them.
  *
  * @module
  */
-import { compilePolicy } from '../internal/payout-policy.js';
-import type { PayoutPolicy } from './payout-policy.js';
+
+import type { PayoutPolicy } from './policy.js';
+import { compilePolicy } from './policy-rules.js';
 
 /**
  * Checks a payout policy as the client does, without a client: for a policy read from a JSON file

@@ -5,8 +5,8 @@
  * them (so the fake refuses the same), and `payouts.preview` names each by its rule.
  */
 import * as z from 'zod/mini';
-import { chainTokenProblem, recipientAddressProblem, tokenAmountProblem } from '../core/address.js';
 import type { Chain, Token } from '../core/types.js';
+import { chainTokenProblem, recipientAddressProblem, tokenAmountProblem } from './address.js';
 
 /** A rule of the money checks, as `payouts.preview` names it. */
 export type MoneyRule = 'amount' | 'token' | 'address';

@@ -1,11 +1,11 @@
 import { APIUserAbortError } from '../core/error.js';
 import type { PagePromise } from '../core/pagination.js';
 import type { RequestOptions } from '../core/request-options.js';
-import { type WaitForSettlementOptions, WaitTimeoutError } from '../resources/payout-wait.js';
-import { invalidOption, maxTimerMs } from './call-options.js';
-import { idPrefixes } from './ids.js';
-import { pathId } from './path.js';
-import { sleep } from './retry.js';
+import { invalidOption, maxTimerMs } from '../internal/call-options.js';
+import { idPrefixes } from '../internal/ids.js';
+import { pathId } from '../internal/path.js';
+import { sleep } from '../internal/retry.js';
+import { type WaitForSettlementOptions, WaitTimeoutError } from './wait-options.js';
 
 /** Pages one poll reads at most (100 records each): a list that never ends cannot hold the wait. */
 const maxPagesPerPoll = 10;

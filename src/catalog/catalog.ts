@@ -8,20 +8,20 @@ import type { APIPromise } from '../core/api-promise.js';
 import { RequestValidationError } from '../core/error.js';
 import type { PagePromise } from '../core/pagination.js';
 import type { RequestOptions } from '../core/request-options.js';
+import { idPrefixes } from '../internal/ids.js';
+import type { Operation, OperationInput, Paging, TableEntry } from '../internal/operation.js';
+import { payoutOperations } from '../payouts/payouts.js';
+import { payoutSettlementOperations } from '../payouts/settlements.js';
 import { checkoutOperations } from '../resources/checkouts.js';
 import { customerOperations } from '../resources/customers.js';
 import { entitlementOperations } from '../resources/entitlements.js';
 import { paymentLinkOperations } from '../resources/payment-links.js';
 import { paymentMethodOperations } from '../resources/payment-methods.js';
-import { payoutSettlementOperations } from '../resources/payout-settlements.js';
-import { payoutOperations } from '../resources/payouts.js';
 import { planOperations } from '../resources/plans.js';
-import { revenueEventOperations } from '../resources/revenue-event.js';
 import { subscriptionOperations } from '../resources/subscriptions.js';
 import { webhookEndpointOperations } from '../resources/webhook-endpoints.js';
-import { type CatalogDocs, catalogDocs, type MethodDocs } from './catalog-docs.js';
-import { idPrefixes } from './ids.js';
-import type { Operation, OperationInput, Paging, TableEntry } from './operation.js';
+import { revenueEventOperations } from '../revenue-events/event.js';
+import { type CatalogDocs, catalogDocs, type MethodDocs } from './docs.js';
 
 /**
  * Each resource namespace, by its path on a client, and its table. A table's keys are its methods'

@@ -3,14 +3,15 @@
  * "Payout policy"). It fails closed: a policy that cannot be checked is refused when the client is
  * made, and a recipients function that throws or does not answer `true` refuses the payout.
  */
-import { recipientAddressProblem, shortAddress } from '../core/address.js';
+
 import { ConfigurationError } from '../core/error.js';
 import { fromAtomicUnits, toAtomicUnits } from '../core/money.js';
-import type { PayoutPolicy, PayoutPolicyRule, PayoutRecipients } from '../core/payout-policy.js';
 import { type Chain, chains, type Token, tokens } from '../core/types.js';
-import { describeThrown } from './hooks.js';
+import { describeThrown } from '../internal/hooks.js';
+import { quotedKey, readList, readRecord } from '../internal/plain-data.js';
+import { recipientAddressProblem, shortAddress } from './address.js';
 import type { MoneyFields } from './money-checks.js';
-import { quotedKey, readList, readRecord } from './plain-data.js';
+import type { PayoutPolicy, PayoutPolicyRule, PayoutRecipients } from './policy.js';
 
 type Predicate = (chain: Chain, address: string) => boolean;
 

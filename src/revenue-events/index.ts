@@ -1,0 +1,7 @@
+/**
+ * The revenue ledger, one feature in one folder: the event model, the resource, and the change
+ * feed that reads the ledger as a stream of events (`watch`).
+ */
+export type * from './event.js';
+export { RevenueEventFeed } from './feed.js';
+export { RevenueEvents } from './revenue-events.js';

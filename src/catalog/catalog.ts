@@ -9,37 +9,9 @@ import { RequestValidationError } from '../core/error.js';
 import type { PagePromise } from '../core/pagination.js';
 import type { RequestOptions } from '../core/request-options.js';
 import { idPrefixes } from '../internal/ids.js';
-import type { Operation, OperationInput, Paging, TableEntry } from '../internal/operation.js';
-import { payoutOperations } from '../payouts/payouts.js';
-import { payoutSettlementOperations } from '../payouts/settlements.js';
-import { checkoutOperations } from '../resources/checkouts.js';
-import { customerOperations } from '../resources/customers.js';
-import { entitlementOperations } from '../resources/entitlements.js';
-import { paymentLinkOperations } from '../resources/payment-links.js';
-import { paymentMethodOperations } from '../resources/payment-methods.js';
-import { planOperations } from '../resources/plans.js';
-import { subscriptionOperations } from '../resources/subscriptions.js';
-import { webhookEndpointOperations } from '../resources/webhook-endpoints.js';
-import { revenueEventOperations } from '../revenue-events/event.js';
+import type { MoneyMove, Operation, OperationInput, Paging, TableEntry } from '../internal/operation.js';
+import { resourceSpecs } from '../resource-specs.js';
 import { type CatalogDocs, catalogDocs, type MethodDocs } from './docs.js';
-
-/**
- * Each resource namespace, by its path on a client, and its table. A table's keys are its methods'
- * names, so a new operation or action in a table is a new entry here with no line of its own.
- */
-const resources: readonly { path: readonly string[]; table: Readonly<Record<string, TableEntry>> }[] = [
-  { path: ['payouts'], table: payoutOperations },
-  { path: ['payouts', 'settlements'], table: payoutSettlementOperations },
-  { path: ['checkouts'], table: checkoutOperations },
-  { path: ['customers'], table: customerOperations },
-  { path: ['entitlements'], table: entitlementOperations },
-  { path: ['paymentLinks'], table: paymentLinkOperations },
-  { path: ['paymentMethods'], table: paymentMethodOperations },
-  { path: ['plans'], table: planOperations },
-  { path: ['revenueEvents'], table: revenueEventOperations },
-  { path: ['subscriptions'], table: subscriptionOperations },
-  { path: ['webhookEndpoints'], table: webhookEndpointOperations },
-];
 
 /**
  * What a method does, for MCP annotations and the CLI's prompts: `read` (a `GET`), `write`, or
@@ -71,6 +43,8 @@ export interface CatalogEntry {
   readonly effect: Effect;
   /** It creates or approves a transfer of funds (`payouts.create`, `payouts.approve`). */
   readonly movesMoney: boolean;
+  /** How the move is previewed (money-move.ts): a create's params, or the draft it approves. */
+  readonly money: MoneyMove | undefined;
   /**
    * In MCP's sense: calling it again with the same arguments changes nothing more. Every method
    * but a `POST` (each create makes a new record; a repeated PATCH sets the same values again).
@@ -105,7 +79,8 @@ function entryOf(
     takesParams: action === undefined && operation.params !== undefined,
     paging: operation.paging,
     effect: operation.method === 'GET' ? 'read' : destructive ? 'destructive' : 'write',
-    movesMoney: (action ?? operation).movesMoney === true,
+    movesMoney: (action ?? operation).movesMoney !== undefined,
+    money: (action ?? operation).movesMoney,
     idempotent: operation.method !== 'POST',
     // Without its TSDoc (the docs not regenerated yet) an entry still says its route.
     summary: own?.summary ?? route,
@@ -114,15 +89,15 @@ function entryOf(
 }
 
 /**
- * Every method of every resource, nested ones included, in the order of the resources above and
- * of each table.
+ * Every method of every resource, nested ones included, in the order of `resourceSpecs` and of
+ * each table.
  *
  * @param docs - The methods' TSDoc; the generated one unless a test passes another.
  * @returns The entries.
  */
 export function catalogOf(docs: CatalogDocs = catalogDocs): readonly CatalogEntry[] {
-  return resources.flatMap(({ path, table }) =>
-    Object.entries(table).map(([method, at]) => entryOf(path, method, at, docs)),
+  return resourceSpecs.flatMap(({ path, operations }) =>
+    Object.entries(operations).map(([method, at]) => entryOf(path, method, at, docs)),
   );
 }
 

@@ -6,10 +6,8 @@
  */
 
 import type { CatalogEntry } from '../catalog/catalog.js';
+import { type MovePreview, NoDraftError, previewMove } from '../catalog/money-move.js';
 import type { Chainbill } from '../client.js';
-import { paramNames } from '../internal/operation.js';
-import { pathId } from '../internal/path.js';
-import { payoutOperations } from '../payouts/payouts.js';
 import type { PayoutCheck } from '../payouts/preview.js';
 import { Refusal, UsageError } from './errors.js';
 
@@ -29,13 +27,6 @@ export interface MoneyPreview {
   readonly checks: readonly PayoutCheck[];
   /** The amount in atomic units. */
   readonly amountAtomic: string | null;
-}
-
-interface Payouts {
-  preview(
-    params: unknown,
-  ): Promise<{ ok: boolean; checks: PayoutCheck[]; request: unknown; amountAtomic: string | null }>;
-  list(params: unknown, options: unknown): AsyncIterable<Record<string, unknown>>;
 }
 
 /**
@@ -58,38 +49,17 @@ export async function previewOf(
   input: { id: string | undefined; params: Record<string, unknown> | undefined },
   signal: AbortSignal | undefined,
 ): Promise<MoneyPreview> {
-  const payouts = entry.resource.reduce<unknown>(
-    (at, key) => (at as Record<string, unknown>)[key],
-    client,
-  ) as Payouts;
-  const base = { command: words.join(' '), route: entry.route, id: input.id ?? null };
-  if (input.id === undefined) {
-    const preview = await payouts.preview(input.params ?? {});
-    const params = preview.checks.find((check) => check.rule === 'params' && !check.ok);
-    if (params !== undefined) throw new UsageError(flagMessage(params.message ?? 'is invalid'));
-    const { ok, checks, request, amountAtomic } = preview;
-    return { ...base, sends: request, payout: null, ok, checks, amountAtomic };
+  let move: MovePreview;
+  try {
+    move = await previewMove(client, entry, input, { signal });
+  } catch (error) {
+    if (error instanceof NoDraftError) throw new Refusal(error.message);
+    throw error;
   }
-  // The id as the call will check it, before it is looked for: a bad one is a usage error.
-  pathId(entry.idPrefix ?? '', input.id);
-  const sends = { ...(entry.fixed ?? {}), ...(input.params ?? {}) };
-  if (sends['status'] !== 'approved')
-    return { ...base, sends, payout: null, ok: true, checks: [], amountAtomic: null };
-  let draft: Record<string, unknown> | undefined;
-  for await (const payout of payouts.list({ status: 'draft', limit: 100 }, { signal }))
-    if (payout['id'] === input.id) {
-      draft = payout;
-      break;
-    }
-  if (draft === undefined)
-    throw new Refusal(`${input.id} is not a draft payout, so there is nothing to approve; nothing was sent`);
-  const fields = Object.fromEntries(
-    paramNames(payoutOperations.create)
-      .filter((name) => draft[name] != null)
-      .map((name) => [name, draft[name]]),
-  );
-  const { ok, checks, amountAtomic } = await payouts.preview(fields);
-  return { ...base, sends, payout: fields, ok, checks, amountAtomic };
+  const params = move.checks.find((check) => check.rule === 'params' && !check.ok);
+  if (params !== undefined) throw new UsageError(flagMessage(params.message ?? 'is invalid'));
+  const { route, id, sends, payout, ok, checks, amountAtomic } = move;
+  return { command: words.join(' '), route, id, sends, payout, ok, checks, amountAtomic };
 }
 
 /** `Invalid parameter \`amount\`: …` as the CLI says it: `--amount: …`. */

@@ -5,6 +5,9 @@ import { pathId } from './path.js';
 import type { Wire } from './tie.js';
 import type { HttpMethod, ListQuery, ListSpec, RequestSpec } from './types.js';
 
+/** How a money move is previewed: a create's params, or the draft an approval approves. */
+export type MoneyMove = 'create' | 'approve';
+
 /** How an operation's answer pages: not a list, `next_cursor` sent back as `cursor`, or `offset`. */
 export type Paging = 'none' | 'cursor' | 'offset';
 
@@ -43,8 +46,13 @@ export interface Operation<Params = unknown, Result = unknown> {
    * says: a `DELETE` is destructive without saying so. Read by the CLI's and MCP server's prompts.
    */
   readonly destructive?: true | undefined;
-  /** It creates or approves a transfer of funds: the CLI and MCP server ask a person first. */
-  readonly movesMoney?: true | undefined;
+  /**
+   * It creates or approves a transfer of funds, so the CLI and MCP server show its preview and ask
+   * a person first. `create`: its params are checked as the resource's `preview` checks them.
+   * `approve`: when what it sends sets `status: 'approved'`, the draft it approves is read from
+   * the resource's list and checked the same way (the policy bounds approvals too).
+   */
+  readonly movesMoney?: MoneyMove | undefined;
 }
 
 /**
@@ -63,7 +71,7 @@ export interface Action<Params = unknown, Result = unknown> {
   /** As {@link Operation.destructive}, for the action itself. */
   readonly destructive?: true | undefined;
   /** As {@link Operation.movesMoney}, for the action itself. */
-  readonly movesMoney?: true | undefined;
+  readonly movesMoney?: MoneyMove | undefined;
 }
 
 /** What a resource's table holds under a method's name: an operation, or an action of one. */

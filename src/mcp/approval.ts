@@ -3,7 +3,7 @@
  * from the API, shows it to the person through the MCP client, and sends only on their explicit
  * approval. Nothing the agent passes is shown as the record: the agent chooses only the id.
  */
-import { catalog, invoke } from '../catalog/catalog.js';
+import { findDraft, NoDraftError } from '../catalog/money-move.js';
 import { requestOf } from '../internal/operation.js';
 import type { ApprovalRecord } from './audit.js';
 import { type CallContext, type CallInput, callMethod } from './call.js';
@@ -42,31 +42,6 @@ const refusals: Record<Exclude<ApprovalRecord['answer'], 'accept'>, string> = {
   timeout: 'the person did not answer in time',
   failed: 'the MCP client could not ask the person',
 };
-
-/**
- * Finds the record among the resource's drafts: only a draft can be approved (the payout
- * lifecycle), and there is no route that reads one record. Every draft is walked, page by page.
- */
-async function findDraft(
-  tool: ChainbillTool,
-  id: string,
-  context: CallContext,
-): Promise<Record<string, unknown>> {
-  const { entry } = tool;
-  const list = catalog.find(
-    (other) => other.method === 'list' && other.resource.join('.') === entry.resource.join('.'),
-  );
-  if (list === undefined)
-    throw new ToolRefusal('not_found', `${entry.name}: no list to read ${id} from`, 'id');
-  const drafts = invoke(context.client, list, { params: { status: 'draft', limit: 100 } }, context.options);
-  for await (const item of drafts as AsyncIterable<Record<string, unknown>>)
-    if (item['id'] === id) return item;
-  throw new ToolRefusal(
-    'not_found',
-    `${id} is not a draft of this account: there is nothing to approve`,
-    'id',
-  );
-}
 
 function messageOf(
   tool: ChainbillTool,
@@ -111,7 +86,17 @@ export async function runApproval(
   const sent = { ...(entry.fixed ?? input.params ?? {}) };
   // The same checks the method runs, so a bad id or params never reaches the person.
   requestOf(entry.operation, { id: input.id, params: sent });
-  const record = await findDraft(tool, String(input.id), context);
+  let record: Record<string, unknown>;
+  try {
+    record = await findDraft(context.client, tool.entry, String(input.id), context.options);
+  } catch (error) {
+    if (!(error instanceof NoDraftError)) throw error;
+    throw new ToolRefusal(
+      'not_found',
+      `${error.id} is not a draft of this account: there is nothing to approve`,
+      'id',
+    );
+  }
   const shown: Record<string, unknown> = {};
   for (const field of shownFields) if (field in record) shown[field] = record[field];
   const answer = await ask(messageOf(tool, sent, shown), context.options.signal);

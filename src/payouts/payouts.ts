@@ -5,6 +5,7 @@ import type { PagePromise } from '../core/pagination.js';
 import type { RequestOptions } from '../core/request-options.js';
 import { APIResource } from '../core/resource.js';
 import { type Action, encodedRequestOf, type ListOperation, type Operation } from '../internal/operation.js';
+import type { ResourceSpec } from '../internal/resource-spec.js';
 import { checkPayout, type PayoutCheckSetup } from './checks.js';
 import { type PayoutIntent, payoutIntentSchema } from './intent.js';
 import { moneyChecks } from './money-checks.js';
@@ -37,7 +38,7 @@ const update: Operation<PayoutUpdateParams, PayoutIntent> = {
   paging: 'none',
   // It approves or cancels a draft too, so it is handled as `approve` is.
   destructive: true,
-  movesMoney: true,
+  movesMoney: 'approve',
 };
 
 /**
@@ -59,7 +60,7 @@ export const payoutOperations: {
     params: payoutCreateSchema,
     response: payoutIntentSchema,
     paging: 'none',
-    movesMoney: true,
+    movesMoney: 'create',
   },
   list: {
     method: 'GET',
@@ -69,8 +70,32 @@ export const payoutOperations: {
     paging: 'cursor',
   },
   update,
-  approve: { operation: update, fixed: { status: 'approved' }, destructive: true, movesMoney: true },
+  approve: { operation: update, fixed: { status: 'approved' }, destructive: true, movesMoney: 'approve' },
   cancel: { operation: update, fixed: { status: 'canceled' }, destructive: true },
+};
+
+/**
+ * The payouts resource as data: its place on a client, its operations, its table's columns.
+ *
+ * @internal
+ */
+export const payoutSpec: ResourceSpec = {
+  path: ['payouts'],
+  operations: payoutOperations,
+  columns: [
+    'id',
+    'status',
+    'amount',
+    'token',
+    'chain',
+    'recipient_address',
+    'reference_type',
+    'reference_id',
+    'description',
+    'due_date',
+    'approved_at',
+    'created_at',
+  ],
 };
 
 /** Payout intents: create, list, approve or cancel, update (spec: Payouts). */

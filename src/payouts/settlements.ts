@@ -5,6 +5,7 @@ import { APIResource } from '../core/resource.js';
 import type { Chain, Unrecognized } from '../core/types.js';
 import { idPrefixes } from '../internal/ids.js';
 import type { ListOperation } from '../internal/operation.js';
+import type { ResourceSpec } from '../internal/resource-spec.js';
 import {
   atomicAmount,
   chainField,
@@ -118,6 +119,28 @@ export const payoutSettlementOperations: {
     response: payoutSettlementSchema,
     paging: 'cursor',
   },
+};
+
+/**
+ * The settlements resource as data: its place on a client, its operations, its table's columns.
+ *
+ * @internal
+ */
+export const payoutSettlementSpec: ResourceSpec = {
+  path: ['payouts', 'settlements'],
+  operations: payoutSettlementOperations,
+  columns: [
+    'id',
+    'payout_intent_id',
+    'amount_atomic',
+    'confirmations',
+    'to_address',
+    'tx_hash',
+    'block_number',
+    'confirmed_at',
+    'detected_at',
+    'created_at',
+  ],
 };
 
 /** Settlement records of payouts, `chainbill.payouts.settlements` (spec: GET /payouts/settlements). */

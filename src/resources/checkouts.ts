@@ -4,6 +4,7 @@ import type { RequestOptions } from '../core/request-options.js';
 import { APIResource } from '../core/resource.js';
 import type { Chain, Metadata, Token, Unrecognized } from '../core/types.js';
 import type { ListOperation } from '../internal/operation.js';
+import type { ResourceSpec } from '../internal/resource-spec.js';
 import {
   atomicAmount,
   chainField,
@@ -125,6 +126,29 @@ const listParams = /*@__PURE__*/ lazy(() =>
  */
 export const checkoutOperations: { readonly list: ListOperation<CheckoutListParams, Checkout> } = {
   list: { method: 'GET', path: '/checkouts', params: listParams, response: checkoutSchema, paging: 'cursor' },
+};
+
+/**
+ * The checkouts resource as data: its place on a client, its operations, its table's columns.
+ *
+ * @internal
+ */
+export const checkoutSpec: ResourceSpec = {
+  path: ['checkouts'],
+  operations: checkoutOperations,
+  columns: [
+    'checkout_id',
+    'status',
+    'amount_usd',
+    'token',
+    'chain',
+    'confirmations',
+    'deposit_address',
+    'tx_hash',
+    'expires_at',
+    'confirmed_at',
+    'created_at',
+  ],
 };
 
 /** Checkouts: list (spec: GET /checkouts). Checkouts are created by payment links, not the API. */

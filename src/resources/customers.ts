@@ -6,6 +6,7 @@ import { APIResource } from '../core/resource.js';
 import type { Environment, Metadata, Unrecognized } from '../core/types.js';
 import { jsonObjectParam } from '../internal/json-data.js';
 import type { ListOperation, Operation } from '../internal/operation.js';
+import type { ResourceSpec } from '../internal/resource-spec.js';
 import {
   dateTime,
   environmentField,
@@ -124,6 +125,17 @@ export const customerOperations: {
     paging: 'none',
   },
   list: { method: 'GET', path: '/customers', params: listParams, response: customerSchema, paging: 'offset' },
+};
+
+/**
+ * The customers resource as data: its place on a client, its operations, its table's columns.
+ *
+ * @internal
+ */
+export const customerSpec: ResourceSpec = {
+  path: ['customers'],
+  operations: customerOperations,
+  columns: ['id', 'email', 'name', 'external_id', 'created_at'],
 };
 
 /** Customers: create and list (spec: Customers). */

@@ -6,6 +6,7 @@ import { APIResource } from '../core/resource.js';
 import type { DeletedObject, Environment, Unrecognized } from '../core/types.js';
 import { idPrefixes } from '../internal/ids.js';
 import type { ListOperation, Operation } from '../internal/operation.js';
+import type { ResourceSpec } from '../internal/resource-spec.js';
 import {
   dateTime,
   deletedConfirmation,
@@ -191,6 +192,26 @@ export const entitlementOperations: {
     response: deletedConfirmation,
     paging: 'none',
   },
+};
+
+/**
+ * The entitlements resource as data: its place on a client, its operations, its table's columns.
+ *
+ * @internal
+ */
+export const entitlementSpec: ResourceSpec = {
+  path: ['entitlements'],
+  operations: entitlementOperations,
+  columns: [
+    'id',
+    'feature_key',
+    'value_type',
+    'value_boolean',
+    'value_numeric',
+    'value_string',
+    'plan_id',
+    'created_at',
+  ],
 };
 
 /** Feature entitlements of plans: create, list, update, delete (spec: Entitlements). */

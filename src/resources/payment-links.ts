@@ -6,6 +6,7 @@ import { APIResource } from '../core/resource.js';
 import type { Environment, Unrecognized } from '../core/types.js';
 import { idPrefixes } from '../internal/ids.js';
 import type { ListOperation, Operation } from '../internal/operation.js';
+import type { ResourceSpec } from '../internal/resource-spec.js';
 import {
   amountParam,
   cursorParam,
@@ -123,6 +124,17 @@ export const paymentLinkOperations: {
     response: paymentLinkSchema,
     paging: 'cursor',
   },
+};
+
+/**
+ * The payment links resource as data: its place on a client, its operations, its table's columns.
+ *
+ * @internal
+ */
+export const paymentLinkSpec: ResourceSpec = {
+  path: ['paymentLinks'],
+  operations: paymentLinkOperations,
+  columns: ['id', 'amount_usd', 'url', 'payment_method_id', 'description', 'expires_at', 'created_at'],
 };
 
 /** Payment links: create and list (spec: Payment links). */

@@ -5,6 +5,7 @@ import type { RequestOptions } from '../core/request-options.js';
 import { APIResource } from '../core/resource.js';
 import type { Chain, Environment, Token, Unrecognized } from '../core/types.js';
 import type { ListOperation, Operation } from '../internal/operation.js';
+import type { ResourceSpec } from '../internal/resource-spec.js';
 import {
   chainField,
   dateTime,
@@ -165,6 +166,29 @@ export const paymentMethodOperations: {
     response: paymentMethodSchema,
     paging: 'none',
   },
+};
+
+/**
+ * The payment methods resource as data: its place on a client, its operations, its table's columns.
+ *
+ * @internal
+ */
+export const paymentMethodSpec: ResourceSpec = {
+  path: ['paymentMethods'],
+  operations: paymentMethodOperations,
+  columns: [
+    'id',
+    'status',
+    'token',
+    'chain',
+    'display_name',
+    'is_default',
+    'required_confirmations',
+    'wallet_id',
+    'min_amount_usd',
+    'max_amount_usd',
+    'created_at',
+  ],
 };
 
 /** Payment methods: list and update (spec: Payment methods). They are created outside the API. */

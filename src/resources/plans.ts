@@ -4,6 +4,7 @@ import type { RequestOptions } from '../core/request-options.js';
 import { APIResource } from '../core/resource.js';
 import type { Unrecognized } from '../core/types.js';
 import type { ListOperation } from '../internal/operation.js';
+import type { ResourceSpec } from '../internal/resource-spec.js';
 import { dateTime, lazy, openEnum, responseObject } from '../internal/schemas.js';
 import { model, paramsFor } from '../internal/tie.js';
 
@@ -90,6 +91,17 @@ export const planOperations: { readonly list: ListOperation<PlanListParams, Plan
     response: planSchema,
     paging: 'cursor',
   },
+};
+
+/**
+ * The plans resource as data: its place on a client, its operations, its table's columns.
+ *
+ * @internal
+ */
+export const planSpec: ResourceSpec = {
+  path: ['plans'],
+  operations: planOperations,
+  columns: ['id', 'status', 'amount', 'currency', 'name', 'interval_count', 'trial_days', 'created_at'],
 };
 
 /** Subscription plans: list (spec: GET /subscriptions/plans). */

@@ -5,6 +5,7 @@ import { APIResource } from '../core/resource.js';
 import type { Environment, Unrecognized } from '../core/types.js';
 import { idPrefixes } from '../internal/ids.js';
 import type { Action, Operation } from '../internal/operation.js';
+import type { ResourceSpec } from '../internal/resource-spec.js';
 import {
   dateTime,
   environmentField,
@@ -178,6 +179,27 @@ export const subscriptionOperations: {
   cancelImmediately: { operation: update, fixed: { action: 'cancel_immediately' }, destructive: true },
   pause: { operation: update, fixed: { action: 'pause' } },
   resume: { operation: update, fixed: { action: 'resume' } },
+};
+
+/**
+ * The subscriptions resource as data: its place on a client, its operations, its table's columns.
+ *
+ * @internal
+ */
+export const subscriptionSpec: ResourceSpec = {
+  path: ['subscriptions'],
+  operations: subscriptionOperations,
+  columns: [
+    'id',
+    'status',
+    'customer_id',
+    'plan_id',
+    'payment_method_id',
+    'cancel_at_period_end',
+    'current_period_end',
+    'current_period_start',
+    'created_at',
+  ],
 };
 
 /** Subscriptions: create, cancel, pause, resume (spec: Subscriptions). */

@@ -3,6 +3,7 @@ import type { RequestOptions } from '../core/request-options.js';
 import { APIResource } from '../core/resource.js';
 import type { DeletedObject } from '../core/types.js';
 import type { Operation } from '../internal/operation.js';
+import type { ResourceSpec } from '../internal/resource-spec.js';
 import { deletedConfirmation } from '../internal/schemas.js';
 
 /**
@@ -20,6 +21,17 @@ export const webhookEndpointOperations: { readonly delete: Operation<never, Dele
     response: deletedConfirmation,
     paging: 'none',
   },
+};
+
+/**
+ * The webhook endpoints resource as data: its place on a client, its operations, its table's columns.
+ *
+ * @internal
+ */
+export const webhookEndpointSpec: ResourceSpec = {
+  path: ['webhookEndpoints'],
+  operations: webhookEndpointOperations,
+  columns: ['id'],
 };
 
 /**

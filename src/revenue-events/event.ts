@@ -5,10 +5,12 @@
  *
  * @module
  */
+
 import * as z from 'zod/mini';
 import type { RequestOptions } from '../core/request-options.js';
 import type { Unrecognized } from '../core/types.js';
 import type { ListOperation } from '../internal/operation.js';
+import type { ResourceSpec } from '../internal/resource-spec.js';
 import {
   cursorParam,
   dateTime,
@@ -181,3 +183,25 @@ export const revenueEventOperations: { readonly list: ListOperation<RevenueEvent
       paging: 'cursor',
     },
   };
+
+/**
+ * The revenue events resource as data: its place on a client, its operations, its table's columns.
+ *
+ * @internal
+ */
+export const revenueEventSpec: ResourceSpec = {
+  path: ['revenueEvents'],
+  operations: revenueEventOperations,
+  columns: [
+    'id',
+    'event_type',
+    'amount',
+    'currency',
+    'checkout_id',
+    'subscription_id',
+    'customer_id',
+    'tx_hash',
+    'occurred_at',
+    'created_at',
+  ],
+};

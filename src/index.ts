@@ -6,11 +6,13 @@
  * @module chainbill
  */
 export { Chainbill } from './client.js';
+export type { ClientOptions } from './client-options.js';
 export type { QueryValue, RawGetOptions, RawListOptions, RawRequestOptions } from './core/api-client.js';
 export { APIClient } from './core/api-client.js';
 export type { WithResponse } from './core/api-promise.js';
 export { APIPromise } from './core/api-promise.js';
-export type { ClientOptions } from './core/client-options.js';
+export { ChainbillCore } from './core/chainbill-core.js';
+export type { CoreOptions } from './core/core-options.js';
 export type { APIErrorBody, APIErrorInit, ValidationIssue } from './core/error.js';
 export {
   APIConnectionError,

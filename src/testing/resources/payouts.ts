@@ -9,8 +9,8 @@ import {
   payoutIntentSchema,
   payoutStatuses,
 } from '../../payouts/intent.js';
+import { payoutOperations } from '../../payouts/operations.js';
 import type { PayoutCreateParams } from '../../payouts/params.js';
-import { payoutOperations } from '../../payouts/payouts.js';
 import { randomAddress } from '../addresses.js';
 import { invalid } from '../errors.js';
 import { newId } from '../ids.js';

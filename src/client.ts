@@ -79,7 +79,7 @@ export class Chainbill extends ChainbillCore {
     if (typeof checkAddresses !== 'boolean')
       throw new ConfigurationError('checkAddresses must be true or false.');
     this.#payout = { checkAddresses, payoutPolicy: policy?.policy };
-    clientPayoutSettings.set(this, { checkAddresses, policy });
+    clientPayoutSettings().set(this, { checkAddresses, policy });
     this.payouts = new Payouts(this);
     this.paymentMethods = new PaymentMethods(this);
     this.plans = new Plans(this);

@@ -8,11 +8,20 @@ export interface ClientPayoutSettings {
   readonly policy: CompiledPolicy | undefined;
 }
 
+// One registry for every copy of the package in a process (its ESM and CJS builds, each entry's
+// CJS bundle): a client made by one copy keeps its policy when another copy's function sends.
+const registryKey = Symbol.for('chainbill.clientPayoutSettings');
+
 /**
  * Each `Chainbill`'s payout settings, by client. A function of `chainbill/funcs` given a `Chainbill`
  * as its core applies them too, so no door onto a client sends a payout its policy refuses; a bare
  * `ChainbillCore` has none. Weak: a dropped client's settings go with it.
  *
  * @internal
+ * @returns The registry.
  */
-export const clientPayoutSettings: WeakMap<object, ClientPayoutSettings> = /*@__PURE__*/ new WeakMap();
+export function clientPayoutSettings(): WeakMap<object, ClientPayoutSettings> {
+  const holder = globalThis as { [registryKey]?: WeakMap<object, ClientPayoutSettings> };
+  holder[registryKey] ??= new WeakMap();
+  return holder[registryKey];
+}

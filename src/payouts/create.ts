@@ -50,7 +50,7 @@ const checked = /*@__PURE__*/ new Map<boolean, Omit<PayoutCheckSetup, 'policies'
  * @throws {ConfigurationError} when the call's `payoutPolicy` cannot be checked.
  */
 export function payoutCheckSetup(core: ChainbillCore, options: PayoutCheckOptions): PayoutCheckSetup {
-  const own = clientPayoutSettings.get(core);
+  const own = clientPayoutSettings().get(core);
   const addresses =
     own === undefined
       ? options.checkAddresses !== false

@@ -1,10 +1,10 @@
-import type { Incoming } from './body.js';
-import { controlAnswer } from './control.js';
+import { controlAnswer } from './control/control.js';
+import { inspectorAnswer, inspectorPath, isInspectorPath } from './control/inspector.js';
 import { createFakeCore, type FakeChainbill, type FakeListenOptions } from './fake.js';
-import { inspectorAnswer, inspectorPath, isInspectorPath } from './inspector.js';
+import type { Incoming } from './http/body.js';
+import { type FakeServer, serve } from './http/server.js';
 import type { FakeChainbillOptions } from './options.js';
-import { type FakeServer, serve } from './server.js';
-import { internalsOf } from './slot.js';
+import { internalsOf } from './state/slot.js';
 
 /**
  * Creates a fake Chainbill API with its own state.

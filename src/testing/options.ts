@@ -1,4 +1,4 @@
-import { DEFAULT_HISTORY_LIMIT } from './history.js';
+import { DEFAULT_HISTORY_LIMIT } from './state/history.js';
 
 /**
  * How the fake's billing engine retries a failed renewal (docs/testing.md: Test clocks): a retry

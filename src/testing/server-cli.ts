@@ -6,16 +6,16 @@ import { randomBytes } from 'node:crypto';
 import { open } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { VERSION } from '../version.js';
-import { MAX_BODY_BYTES } from './body.js';
 import { createFakeChainbill, listen } from './create.js';
-import { oneLine } from './errors.js';
-import { DEFAULT_HISTORY_LIMIT } from './history.js';
+import { MAX_BODY_BYTES } from './http/body.js';
+import { oneLine } from './http/errors.js';
 import {
   applySeedFile,
   knownOrganizations,
   parseSeedFile,
   rememberDefaultOrganization,
-} from './seed-file.js';
+} from './seed/seed-file.js';
+import { DEFAULT_HISTORY_LIMIT } from './state/history.js';
 
 const usage = (program: string): string => `Usage: ${program} [options]
 

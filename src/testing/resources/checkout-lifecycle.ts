@@ -9,16 +9,16 @@ import {
   checkoutStatuses,
 } from '../../resources/checkouts.js';
 import { requiredConfirmationsParam } from '../../resources/payment-methods.js';
-import { randomAddress } from '../addresses.js';
-import { blockTime, randomTxHash, type Transfer } from '../chain.js';
-import { newId } from '../ids.js';
-import { type Lifecycle, type Moving, transition, walk } from '../lifecycle.js';
+import { blockTime, randomTxHash, type Transfer } from '../clock/chain.js';
+import type { DueWork } from '../clock/scheduler.js';
+import { storable } from '../clock/time-range.js';
 import type { Known } from '../resource.js';
-import type { DueWork } from '../scheduler.js';
-import { type CollectionKey, collectionKey, type Scope } from '../scope.js';
-import type { FakeState, SideKey } from '../state.js';
-import { storable } from '../time-range.js';
-import { checkedFields, type Fields, readParams } from '../validate.js';
+import { checkedFields, type Fields, readParams } from '../seed/validate.js';
+import { randomAddress } from '../state/addresses.js';
+import { newId } from '../state/ids.js';
+import { type Lifecycle, type Moving, transition, walk } from '../state/lifecycle.js';
+import { type CollectionKey, collectionKey, type Scope } from '../state/scope.js';
+import type { FakeState, SideKey } from '../state/state.js';
 import { recordRevenueEvent } from './revenue-events.js';
 
 /**

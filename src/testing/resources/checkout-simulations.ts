@@ -1,8 +1,8 @@
 import type { Checkout, CheckoutStatus } from '../../resources/checkouts.js';
-import { heightAt, randomTxHash } from '../chain.js';
-import { conflict, invalid, optionsArgument } from '../errors.js';
-import { transition } from '../lifecycle.js';
-import type { FakeState } from '../state.js';
+import { heightAt, randomTxHash } from '../clock/chain.js';
+import { conflict, invalid, optionsArgument } from '../http/errors.js';
+import { transition } from '../state/lifecycle.js';
+import type { FakeState } from '../state/state.js';
 import {
   checkoutLifecycle,
   checkouts,

@@ -1,13 +1,13 @@
 import type { Wire } from '../../internal/tie.js';
 import type { Checkout } from '../../resources/checkouts.js';
 import type { PaymentLink, PaymentLinkCreateParams } from '../../resources/payment-links.js';
-import { conflict, FakeApiError, invalid } from '../errors.js';
-import { newId } from '../ids.js';
-import { type Lifecycle, lifecycleDue, transition } from '../lifecycle.js';
+import { storable } from '../clock/time-range.js';
+import { conflict, FakeApiError, invalid } from '../http/errors.js';
 import type { ResourceModule } from '../resource.js';
-import { type CollectionKey, collectionKey, type Scope } from '../scope.js';
-import type { FakeState } from '../state.js';
-import { storable } from '../time-range.js';
+import { newId } from '../state/ids.js';
+import { type Lifecycle, lifecycleDue, transition } from '../state/lifecycle.js';
+import { type CollectionKey, collectionKey, type Scope } from '../state/scope.js';
+import type { FakeState } from '../state/state.js';
 import { insertCheckout, strip } from './checkout-lifecycle.js';
 import { type FakePaymentMethod, paymentMethods } from './payment-methods.js';
 

@@ -8,11 +8,11 @@ import {
   paymentMethodStatuses,
   requiredConfirmationsParam,
 } from '../../resources/payment-methods.js';
-import { invalid } from '../errors.js';
-import { newId } from '../ids.js';
+import { invalid } from '../http/errors.js';
 import { type Known, type ResourceModule, seedsFrom } from '../resource.js';
-import { type CollectionKey, collectionKey, type Scope } from '../scope.js';
-import { type Fields, readParams } from '../validate.js';
+import { type Fields, readParams } from '../seed/validate.js';
+import { newId } from '../state/ids.js';
+import { type CollectionKey, collectionKey, type Scope } from '../state/scope.js';
 
 /** The fake's payment method record: the wire shape, with `chain`, `token` and `status` known. */
 export type FakePaymentMethod = Known<

@@ -1,11 +1,11 @@
 import type { Chain, Token } from '../../core/types.js';
 import type { PayoutIntent, PayoutStatus } from '../../payouts/intent.js';
-import { blockTime, randomTxHash, type Transfer } from '../chain.js';
-import { type Lifecycle, type Moving, transition } from '../lifecycle.js';
+import { blockTime, randomTxHash, type Transfer } from '../clock/chain.js';
+import type { DueWork } from '../clock/scheduler.js';
 import type { Known } from '../resource.js';
-import type { DueWork } from '../scheduler.js';
-import { type CollectionKey, collectionKey } from '../scope.js';
-import type { SideKey } from '../state.js';
+import { type Lifecycle, type Moving, transition } from '../state/lifecycle.js';
+import { type CollectionKey, collectionKey } from '../state/scope.js';
+import type { SideKey } from '../state/state.js';
 import { recordSettlement, sentAmount } from './payout-settlements.js';
 
 /** The fake's payout record: the wire shape, with `chain`, `token` and `status` known. */

@@ -1,13 +1,13 @@
 import type { Chain } from '../../core/types.js';
 import type { PayoutIntent } from '../../payouts/intent.js';
 import type { PayoutSettlement } from '../../payouts/settlements.js';
-import { blockTime, heightAt, randomTxHash, type Transfer, treasuryAddress } from '../chain.js';
-import { conflict } from '../errors.js';
-import { newId } from '../ids.js';
+import { blockTime, heightAt, randomTxHash, type Transfer, treasuryAddress } from '../clock/chain.js';
+import type { DueSource } from '../clock/scheduler.js';
+import { conflict } from '../http/errors.js';
 import type { Known, ResourceModule } from '../resource.js';
-import type { DueSource } from '../scheduler.js';
-import { type CollectionKey, collectionKey, type Scope } from '../scope.js';
-import type { FakeState, SideKey } from '../state.js';
+import { newId } from '../state/ids.js';
+import { type CollectionKey, collectionKey, type Scope } from '../state/scope.js';
+import type { FakeState, SideKey } from '../state/state.js';
 
 /** The fake's settlement record: the wire shape, always with `chain` (the fake's choice). */
 export type FakeSettlement = Known<PayoutSettlement, { chain: Chain }>;

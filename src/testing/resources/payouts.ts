@@ -11,14 +11,14 @@ import {
 } from '../../payouts/intent.js';
 import type { PayoutCreateParams } from '../../payouts/params.js';
 import { payoutOperations } from '../../payouts/payouts.js';
-import { randomAddress } from '../addresses.js';
-import { invalid } from '../errors.js';
-import { newId } from '../ids.js';
-import { lifecycleDue, walk } from '../lifecycle.js';
+import { invalid } from '../http/errors.js';
 import { type ResourceModule, seedsFrom } from '../resource.js';
-import type { Scope } from '../scope.js';
-import type { FakeState } from '../state.js';
-import { checkedFields, readBody } from '../validate.js';
+import { checkedFields, readBody } from '../seed/validate.js';
+import { randomAddress } from '../state/addresses.js';
+import { newId } from '../state/ids.js';
+import { lifecycleDue, walk } from '../state/lifecycle.js';
+import type { Scope } from '../state/scope.js';
+import type { FakeState } from '../state/state.js';
 import { type FakePayout, payoutLifecycle, payouts, sentStatuses } from './payout-lifecycle.js';
 import { payoutSimulations } from './payout-simulations.js';
 

@@ -1,8 +1,8 @@
 import { type Plan, type PlanStatus, planSchema, planStatuses } from '../../resources/plans.js';
-import { newId } from '../ids.js';
 import { type Known, type ResourceModule, seedsFrom } from '../resource.js';
-import { type CollectionKey, collectionKey } from '../scope.js';
-import { enumValue, type Fields, numberValue } from '../validate.js';
+import { enumValue, type Fields, numberValue } from '../seed/validate.js';
+import { newId } from '../state/ids.js';
+import { type CollectionKey, collectionKey } from '../state/scope.js';
 
 /**
  * The fake's plan record: the spec's plan fields (no `environment`: the spec's plan table has

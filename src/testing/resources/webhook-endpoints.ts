@@ -1,9 +1,9 @@
 import type { Environment } from '../../core/types.js';
-import { invalid } from '../errors.js';
-import { newId } from '../ids.js';
+import { invalid } from '../http/errors.js';
 import { type ResourceModule, seedsFrom } from '../resource.js';
-import { type CollectionKey, collectionKey } from '../scope.js';
-import { checkedDateTime } from '../validate.js';
+import { checkedDateTime } from '../seed/validate.js';
+import { newId } from '../state/ids.js';
+import { type CollectionKey, collectionKey } from '../state/scope.js';
 
 /**
  * The fake's webhook endpoint record. The spec shows no fields for it; these are the fake's

@@ -5,13 +5,13 @@ import {
   type EntitlementValueType,
   entitlementOperations,
 } from '../../resources/entitlements.js';
-import { FakeApiError, notFound } from '../errors.js';
-import { newId } from '../ids.js';
+import { FakeApiError, notFound } from '../http/errors.js';
+import { type Route, route } from '../http/route.js';
 import { entitlements, type FakeEntitlement } from '../resources/entitlements.js';
 import { plans } from '../resources/plans.js';
-import { type Route, route } from '../route.js';
-import type { Scope } from '../scope.js';
-import type { FakeState } from '../state.js';
+import { newId } from '../state/ids.js';
+import type { Scope } from '../state/scope.js';
+import type { FakeState } from '../state/state.js';
 
 type Values = Pick<FakeEntitlement, 'value_type' | `value_${EntitlementValueType}`>;
 

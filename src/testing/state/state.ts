@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { Environment } from '../core/types.js';
-import type { InternalClock } from './clock.js';
-import { notFound, stringArgument } from './errors.js';
+import type { Environment } from '../../core/types.js';
+import type { InternalClock } from '../clock/clock.js';
+import { type DueSource, Scheduler } from '../clock/scheduler.js';
+import { notFound, stringArgument } from '../http/errors.js';
+import type { RenewalRetries } from '../options.js';
 import { EventLog, type FakeEvent, type FakeEventType } from './events.js';
 import { type FakeRequest, History, IdempotencyStore, type Replay } from './history.js';
-import type { RenewalRetries } from './options.js';
-import { type DueSource, Scheduler } from './scheduler.js';
 import { type CollectionKey, Scope, type ScopeData } from './scope.js';
 
 /** The keys of an organization, by environment (seed files list them; `chainbill-fake` prints them). */

@@ -1,7 +1,7 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { createBase58check } from '@scure/base';
-import type { Chain } from '../core/types.js';
-import { eip55 } from '../payouts/address.js';
+import type { Chain } from '../../core/types.js';
+import { eip55 } from '../../payouts/address.js';
 import { randomBytesFromPool } from './ids.js';
 
 // Addresses in real form for the fake (deposit addresses, settlement `from_address`) and for tests:

@@ -5,7 +5,7 @@
  */
 
 import { randomFillSync } from 'node:crypto';
-import { type IdKind, idPrefixes } from '../internal/ids.js';
+import { type IdKind, idPrefixes } from '../../internal/ids.js';
 
 const pool = Buffer.alloc(4096);
 let used = pool.length;
@@ -40,9 +40,4 @@ export function randomHex(size: number): string {
 export function newId(kind: IdKind): string {
   // Joined, not concatenated: a concatenation keeps its two parts (a cons string) with every record.
   return [idPrefixes[kind], randomHex(12)].join('');
-}
-
-/** A random hex string of `bytes` bytes with `0x`, for transaction and block hashes. */
-export function randomHash(bytes = 32): string {
-  return ['0x', randomHex(bytes)].join('');
 }

@@ -1,14 +1,14 @@
+import type { FakeRequest } from '../state/history.js';
+import { randomHex } from '../state/ids.js';
+import type { Scope } from '../state/scope.js';
+import type { FakeState } from '../state/state.js';
 import { type Incoming, parseJsonBody, requireJsonType } from './body.js';
 import type { Delays } from './delays.js';
 import { find, MethodNotAllowed, type Table } from './dispatch.js';
 import { FakeApiError } from './errors.js';
 import type { FaultQueue } from './faults.js';
-import type { FakeRequest } from './history.js';
-import { randomHex } from './ids.js';
 import { type BasePath, outsideBase, pathUnderBase, refuseMalformed } from './refusals.js';
 import { type Route, type RouteResult, run } from './route.js';
-import type { Scope } from './scope.js';
-import type { FakeState } from './state.js';
 
 /** What answering needs: the state (with the request log), the compiled routes, the faults and their delays. */
 export interface Answering {

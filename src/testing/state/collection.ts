@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { FakeApiError } from './errors.js';
+import { FakeApiError } from '../http/errors.js';
 
 /** A list response as the spec has it (spec: List envelope). */
 export interface Envelope<T> {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { Chain } from '../core/types.js';
-import { addressOf } from './addresses.js';
-import { randomHex } from './ids.js';
+import type { Chain } from '../../core/types.js';
+import { addressOf } from '../state/addresses.js';
+import { randomHex } from '../state/ids.js';
 
 /**
  * Milliseconds between two blocks of each chain, as the fake's chain mines them (docs/testing.md:

@@ -1,4 +1,4 @@
-import type { Environment } from '../core/types.js';
+import type { Environment } from '../../core/types.js';
 import { Collection, type CollectionData } from './collection.js';
 
 /**

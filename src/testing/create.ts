@@ -9,8 +9,10 @@ import { internalsOf } from './state/slot.js';
 /**
  * Creates a fake Chainbill API with its own state.
  *
- * @param options - Organization id, base URL, renewal retry schedule, history limit.
+ * @param options - Organization id, base URL, renewal retry schedule, history limit, id seed.
  * @returns The fake: keys, `fetch`, `listen()`, `seed`, `simulate`, `clock`, `events`, `faults`, `requests`.
+ * @throws {RangeError} For an option out of its range (a `historyLimit` below 1, an `idSeed` that
+ *   is not a whole number from 0 to 2^53 − 1, retry days not ascending).
  * @example
  * ```ts
  * import { Chainbill } from 'chainbill';

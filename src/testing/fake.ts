@@ -14,6 +14,7 @@ import { apiRoutes, type FakeSeeds, type FakeSimulations, modules } from './rout
 import { gateSeeds } from './seed/seed-gate.js';
 import type { FakeEvent, FakeEventCause } from './state/events.js';
 import type { FakeRequest } from './state/history.js';
+import { IdSource, idSeedOf } from './state/ids.js';
 import type { Scope } from './state/scope.js';
 import { type FakeInternals, internals } from './state/slot.js';
 import { FakeState } from './state/state.js';
@@ -129,6 +130,7 @@ export function createFakeCore(options: FakeChainbillOptions = {}): Omit<FakeCha
     renewalRetriesOf(options.renewalRetries),
     historyLimitOf(options.historyLimit),
     dueSources,
+    new IdSource(idSeedOf(options.idSeed)),
   );
   const apiKey = state.issueKey(orgId, 'sandbox');
   const liveApiKey = state.issueKey(orgId, 'live');

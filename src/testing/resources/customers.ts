@@ -7,7 +7,6 @@ import {
 } from '../../resources/customers.js';
 import { type FakeEnvironment, type Known, type ResourceModule, seedsFrom } from '../resource.js';
 import { readBody } from '../seed/validate.js';
-import { newId } from '../state/ids.js';
 import { type CollectionKey, collectionKey, type Scope } from '../state/scope.js';
 import type { FakeState } from '../state/state.js';
 
@@ -25,7 +24,7 @@ export function createCustomer(
 ): FakeCustomer {
   const now = state.now();
   return state.insert(customers, scope, {
-    id: newId('customer'),
+    id: state.ids.id('customer'),
     org_id: scope.org_id,
     email: params.email,
     name: params.name ?? null,

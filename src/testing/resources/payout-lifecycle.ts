@@ -1,6 +1,6 @@
 import type { Chain, Token } from '../../core/types.js';
 import type { PayoutIntent, PayoutStatus } from '../../payouts/intent.js';
-import { blockTime, randomTxHash, type Transfer } from '../clock/chain.js';
+import { blockTime, newTxHash, type Transfer } from '../clock/chain.js';
 import type { DueWork } from '../clock/scheduler.js';
 import type { Known } from '../resource.js';
 import { type Lifecycle, type Moving, transition } from '../state/lifecycle.js';
@@ -66,9 +66,9 @@ export const payoutLifecycle: Lifecycle<PayoutStatus, FakePayout> = {
       approved_by: record.approved_by ?? apiApprover,
     }),
     canceled: ({ record, now }) => ({ canceled_at: record.canceled_at ?? now }),
-    executed: ({ record, now }) => ({
+    executed: ({ state, record, now }) => ({
       executed_at: record.executed_at ?? now,
-      expected_tx_hash: record.expected_tx_hash ?? randomTxHash(record.chain),
+      expected_tx_hash: record.expected_tx_hash ?? newTxHash(state.ids, record.chain),
     }),
     settled: ({ record, now }) => ({ verified_at: record.verified_at ?? now }),
     failed: ({ record, now }) => ({

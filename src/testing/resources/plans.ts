@@ -1,7 +1,6 @@
 import { type Plan, type PlanStatus, planSchema, planStatuses } from '../../resources/plans.js';
 import { type Known, type ResourceModule, seedsFrom } from '../resource.js';
 import { enumValue, type Fields, numberValue } from '../seed/validate.js';
-import { newId } from '../state/ids.js';
 import { type CollectionKey, collectionKey } from '../state/scope.js';
 
 /**
@@ -45,7 +44,7 @@ const planSeeds = seedsFrom<PlanSeeds>({
       created_at: now,
       updated_at: now,
       ...(fields as Partial<FakePlan>),
-      id: newId('plan'),
+      id: state.ids.id('plan'),
       org_id: scope.org_id,
     });
   },

@@ -2,7 +2,6 @@ import type { RevenueEventType } from '../../revenue-events/event.js';
 import { revenueEventSchema, revenueEventTypes } from '../../revenue-events/event.js';
 import { type ResourceModule, seedsFrom } from '../resource.js';
 import { dateTimeValue, enumValue } from '../seed/validate.js';
-import { newId } from '../state/ids.js';
 import { type CollectionKey, collectionKey, type Scope } from '../state/scope.js';
 import type { FakeState } from '../state/state.js';
 
@@ -63,7 +62,7 @@ export function recordRevenueEvent(
 ): FakeRevenueEvent {
   const now = state.now();
   return state.insert(revenueEvents, scope, {
-    id: newId('revenueEvent'),
+    id: state.ids.id('revenueEvent'),
     org_id: scope.org_id,
     checkout_id: null,
     subscription_id: null,

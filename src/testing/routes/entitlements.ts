@@ -9,7 +9,6 @@ import { FakeApiError, notFound } from '../http/errors.js';
 import { type Route, route } from '../http/route.js';
 import { entitlements, type FakeEntitlement } from '../resources/entitlements.js';
 import { plans } from '../resources/plans.js';
-import { newId } from '../state/ids.js';
 import type { Scope } from '../state/scope.js';
 import type { FakeState } from '../state/state.js';
 
@@ -74,7 +73,7 @@ function createEntitlement(
   }
   const now = state.now();
   return state.insert(entitlements, scope, {
-    id: newId('entitlement'),
+    id: state.ids.id('entitlement'),
     org_id: scope.org_id,
     plan_id: planId,
     feature_key: featureKey,

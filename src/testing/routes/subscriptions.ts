@@ -19,7 +19,6 @@ import {
   subscriptionLifecycle,
   subscriptions,
 } from '../resources/subscription-billing.js';
-import { newId } from '../state/ids.js';
 import { transition } from '../state/lifecycle.js';
 import type { Scope } from '../state/scope.js';
 import type { FakeState } from '../state/state.js';
@@ -70,7 +69,7 @@ function createSubscription(
     plan.trial_days > 0 ? storable(Date.parse(now) + plan.trial_days * 86_400_000, "the trial's end") : null;
   if (trialEnd === null) periodEnd(now, plan);
   const subscription = state.insert(subscriptions, scope, {
-    id: newId('subscription'),
+    id: state.ids.id('subscription'),
     org_id: scope.org_id,
     customer_id: customer.id,
     plan_id: plan.id,

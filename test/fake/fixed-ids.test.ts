@@ -68,9 +68,9 @@ describe('fixed ids', () => {
     const again = await story(createFakeChainbill({ idSeed: 42 }));
     expect(again).toEqual(first);
     // What the story shows is real: ids of their kind, a tron hash, a tron deposit address.
-    const [created] = first.calls;
-    expect((created?.body as { id: string }).id).toMatch(/^po_[0-9a-f]{24}$/);
-    expect(created?.requestId).toMatch(/^req_[0-9a-f]{16}$/);
+    const created = first.calls[0] as { body: { id: string }; requestId: string };
+    expect(created.body.id).toMatch(/^po_[0-9a-f]{24}$/);
+    expect(created.requestId).toMatch(/^req_[0-9a-f]{16}$/);
     expect(first.executed.expected_tx_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(first.seeded[1]).toMatchObject({ deposit_address: expect.stringMatching(/^T\w{33}$/) });
     expect(first.keys[0]).toMatch(/^sk_test_fake_[0-9a-f]{24}$/);

@@ -190,7 +190,7 @@ const config: Options = {
   external: ['msw', /^@modelcontextprotocol\/sdk(\/|$)/],
   esbuildPlugins: [kyPureDefaultInstance, nobleSha3PureTables],
   // The CommonJS build's `import.meta.url`, from `__filename`: the fake's inspector finds its files
-  // beside the package's package.json (src/testing/inspector.ts).
+  // beside the package's package.json (src/testing/control/inspector.ts).
   shims: true,
   // Deno needs the `node:` prefix on built-ins (used by ./testing only).
   removeNodeProtocol: false,

@@ -4,7 +4,7 @@
  * `chainbill-fake` serving for days stays within a bounded size. A leaf module: types only.
  */
 
-import type { FaultAction } from './faults.js';
+import type { FaultAction } from '../http/faults.js';
 
 /** How many requests, events and idempotency keys a fake keeps by default. */
 export const DEFAULT_HISTORY_LIMIT = 10_000;

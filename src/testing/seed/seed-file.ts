@@ -1,10 +1,12 @@
 import type * as z from 'zod/mini';
-import { ownMessages, toIssues } from '../internal/issues.js';
-import { MAX_BODY_BYTES } from './body.js';
-import { FakeApiError, oneLine } from './errors.js';
-import type { FakeChainbill } from './fake.js';
-import type { FakeEnvironment } from './resource.js';
-import type { FakeSeeds } from './router.js';
+import { ownMessages, toIssues } from '../../internal/issues.js';
+import type { FakeChainbill } from '../fake.js';
+import { MAX_BODY_BYTES } from '../http/body.js';
+import { FakeApiError, oneLine } from '../http/errors.js';
+import type { FakeEnvironment } from '../resource.js';
+import type { FakeSeeds } from '../router.js';
+import { internalsOf } from '../state/slot.js';
+import type { FakeState } from '../state/state.js';
 import {
   checkSeedFile,
   type SeedCollection,
@@ -13,8 +15,6 @@ import {
   type SeedKeys,
   seedCollections,
 } from './seed-shape.js';
-import { internalsOf } from './slot.js';
-import type { FakeState } from './state.js';
 
 export type { SeedCollection, SeedFile, SeedFileOrganization, SeedKeys, SeedRecord } from './seed-shape.js';
 export { checkSeedFile, SeedFileError } from './seed-shape.js';

@@ -1,10 +1,10 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { type Incoming, parseJsonBody } from './body.js';
+import type { FakeChainbill } from '../fake.js';
+import { type Incoming, parseJsonBody } from '../http/body.js';
+import { compile, find, MethodNotAllowed } from '../http/dispatch.js';
+import { FakeApiError, invalid, oneLine } from '../http/errors.js';
+import { SeedFileError } from '../seed/seed-shape.js';
 import { type ControlEndpoint, Created, controlEndpoints } from './control-endpoints.js';
-import { compile, find, MethodNotAllowed } from './dispatch.js';
-import { FakeApiError, invalid, oneLine } from './errors.js';
-import type { FakeChainbill } from './fake.js';
-import { SeedFileError } from './seed-shape.js';
 
 /** The control API's routes, matched by the same router as the API's. */
 const table = compile(controlEndpoints, (endpoint) => endpoint);

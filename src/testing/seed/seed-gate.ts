@@ -8,12 +8,12 @@
  */
 
 import type * as z from 'zod/mini';
-import { ownMessages, toIssues } from '../internal/issues.js';
-import { dateTime } from '../internal/schemas.js';
-import { jsonWithinLimits } from './body.js';
-import { invalid, optionsArgument, stringArgument } from './errors.js';
-import type { SeedFileEntry } from './resource.js';
-import { type FakeSeeds, modules } from './router.js';
+import { ownMessages, toIssues } from '../../internal/issues.js';
+import { dateTime } from '../../internal/schemas.js';
+import { jsonWithinLimits } from '../http/body.js';
+import { invalid, optionsArgument, stringArgument } from '../http/errors.js';
+import type { SeedFileEntry } from '../resource.js';
+import { type FakeSeeds, modules } from '../router.js';
 import { checkedDateTime } from './validate.js';
 
 /** Fields the fake assigns: a seed may name them, and they are ignored (the fake sets its own). */

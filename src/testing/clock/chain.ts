@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import type { Chain } from '../core/types.js';
-import { addressOf } from './addresses.js';
-import { randomHex } from './ids.js';
+import type { Chain } from '../../core/types.js';
+import { addressOf } from '../state/addresses.js';
+import type { IdSource } from '../state/ids.js';
 
 /**
  * Milliseconds between two blocks of each chain, as the fake's chain mines them (docs/testing.md:
@@ -44,11 +44,12 @@ export interface Transfer {
  * A transaction hash in the form its chain writes it: 64 hex digits, with `0x` on arbitrum and
  * base (EVM), without on Tron (its transaction ids).
  *
+ * @param ids - The fake's id source.
  * @param chain - The chain.
- * @returns A new random hash.
+ * @returns A new hash.
  */
-export function randomTxHash(chain: Chain): string {
-  const hex = randomHex(32);
+export function newTxHash(ids: IdSource, chain: Chain): string {
+  const hex = ids.hex('hash', 32);
   return chain === 'tron' ? hex : ['0x', hex].join(''); // one string, not a pair kept together
 }
 

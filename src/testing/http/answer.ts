@@ -1,14 +1,13 @@
+import type { FakeRequest } from '../state/history.js';
+import type { Scope } from '../state/scope.js';
+import type { FakeState } from '../state/state.js';
 import { type Incoming, parseJsonBody, requireJsonType } from './body.js';
 import type { Delays } from './delays.js';
 import { find, MethodNotAllowed, type Table } from './dispatch.js';
 import { FakeApiError } from './errors.js';
 import type { FaultQueue } from './faults.js';
-import type { FakeRequest } from './history.js';
-import { randomHex } from './ids.js';
 import { type BasePath, outsideBase, pathUnderBase, refuseMalformed } from './refusals.js';
 import { type Route, type RouteResult, run } from './route.js';
-import type { Scope } from './scope.js';
-import type { FakeState } from './state.js';
 
 /** What answering needs: the state (with the request log), the compiled routes, the faults and their delays. */
 export interface Answering {
@@ -32,7 +31,7 @@ export async function answer(
   base: BasePath,
 ): Promise<Response> {
   const path = pathUnderBase(incoming.url, base);
-  if (path === undefined) return respond(failureResult(outsideBase(incoming, base)));
+  if (path === undefined) return respond(state, failureResult(outsideBase(incoming, base)));
   state.clock.catchUp();
   const fault = faults.take(incoming.method, path);
   const entry: FakeRequest = {
@@ -51,7 +50,7 @@ export async function answer(
   if (fault?.kind === 'status') {
     entry.status = fault.error.status;
     const headers = fault.retryAfter === undefined ? undefined : { 'retry-after': String(fault.retryAfter) };
-    return respond({ ...failureResult(fault.error), ...(headers && { headers }) });
+    return respond(state, { ...failureResult(fault.error), ...(headers && { headers }) });
   }
   // A delay ends with the request (its signal) or the fake's reset: either way nothing is applied.
   if (fault?.kind === 'delay' && (await delays.wait(fault.ms, incoming.signal)) !== 'elapsed')
@@ -72,7 +71,7 @@ export async function answer(
     result = failureResult(error);
   }
   entry.status = result.status;
-  return fault?.kind === 'commit-then-drop' ? Response.error() : respond(result);
+  return fault?.kind === 'commit-then-drop' ? Response.error() : respond(state, result);
 }
 
 /**
@@ -91,8 +90,8 @@ export function failureResult(error: unknown): RouteResult {
   return { status: failure.status, body: failure.toBody(), ...allow };
 }
 
-function respond(result: RouteResult): Response {
-  const headers = { 'x-request-id': `req_${randomHex(8)}`, ...result.headers };
+function respond(state: FakeState, result: RouteResult): Response {
+  const headers = { 'x-request-id': `req_${state.ids.hex('request', 8)}`, ...result.headers };
   if (result.body === undefined) return new Response(null, { status: result.status, headers });
   return Response.json(result.body, { status: result.status, headers });
 }

@@ -6,7 +6,7 @@
  * {@link MAX_CHARGES_PER_MOVE} charges, so that one call does a bounded amount of work.
  */
 
-import { FakeApiError } from './errors.js';
+import { FakeApiError } from '../http/errors.js';
 
 /** The fake's last time, ms since the epoch: `+275000-01-01T00:00:00.000Z`. */
 export const LAST_TIME_MS: number = Date.UTC(275_000, 0, 1);

@@ -1,5 +1,6 @@
-import type { Environment } from '../core/types.js';
+import type { Environment } from '../../core/types.js';
 import { Collection, type CollectionData } from './collection.js';
+import type { IdSource } from './ids.js';
 
 /**
  * The name of a scope's collection and the type of its records: each resource module declares its
@@ -30,16 +31,19 @@ export class Scope {
   /** Its place among the state's scopes, in order of first use (the clock's order for ties). */
   readonly rank: number;
   readonly #collections = new Map<string, Collection<{ id: string }>>();
+  readonly #ids: IdSource;
 
   /**
    * @param org_id - Organization id.
    * @param environment - Environment.
    * @param rank - Its place among the state's scopes.
+   * @param ids - The fake's id source, which each new collection's cursor key comes from.
    */
-  constructor(org_id: string, environment: Environment, rank: number) {
+  constructor(org_id: string, environment: Environment, rank: number, ids: IdSource) {
     this.org_id = org_id;
     this.environment = environment;
     this.rank = rank;
+    this.#ids = ids;
   }
 
   /** Its name among the state's scopes: `org_acme:sandbox`. */
@@ -51,7 +55,7 @@ export class Scope {
   of<T extends { id: string }>(key: CollectionKey<T>): Collection<T> {
     let found = this.#collections.get(key.name);
     if (found === undefined) {
-      found = new Collection();
+      found = new Collection(this.#ids.bytes('cursor', 32));
       this.#collections.set(key.name, found);
     }
     return found as Collection<T>; // one name, one record type: the key's
@@ -75,10 +79,10 @@ export class Scope {
    *
    * @returns The new scope.
    */
-  static from(org_id: string, environment: Environment, rank: number, data: ScopeData): Scope {
-    const scope = new Scope(org_id, environment, rank);
+  static from(org_id: string, environment: Environment, rank: number, data: ScopeData, ids: IdSource): Scope {
+    const scope = new Scope(org_id, environment, rank, ids);
     for (const [name, collectionData] of Object.entries(data)) {
-      const collection = new Collection();
+      const collection = new Collection(collectionData.secret);
       collection.load(collectionData);
       scope.#collections.set(name, collection);
     }

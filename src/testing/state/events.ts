@@ -1,4 +1,4 @@
-import type { Environment } from '../core/types.js';
+import type { Environment } from '../../core/types.js';
 import { History } from './history.js';
 
 /**

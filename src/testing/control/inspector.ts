@@ -2,8 +2,8 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Incoming } from './body.js';
-import { FakeApiError } from './errors.js';
+import type { Incoming } from '../http/body.js';
+import { FakeApiError } from '../http/errors.js';
 
 /** Where the inspector is served: the page itself, and its files under it. */
 export const inspectorPath = '/_fake/ui';

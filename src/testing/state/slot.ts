@@ -3,8 +3,8 @@
  * around it at the edge (`chainbill-fake`, the control API, seed files), which take the public
  * `FakeChainbill` and must reach its state. A leaf module: it imports types only.
  */
-import type { Incoming } from './body.js';
-import type { FakeSeeds } from './router.js';
+import type { Incoming } from '../http/body.js';
+import type { FakeSeeds } from '../router.js';
 import type { FakeState } from './state.js';
 
 /** What the edge needs of a fake beyond its public surface. */

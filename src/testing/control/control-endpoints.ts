@@ -1,13 +1,13 @@
-import type { Incoming } from './body.js';
-import type { ClockMode, FakeDuration } from './clock.js';
+import type { ClockMode, FakeDuration } from '../clock/clock.js';
+import type { FakeChainbill } from '../fake.js';
+import type { Incoming } from '../http/body.js';
+import { FakeApiError, invalid, oneLine } from '../http/errors.js';
+import type { FakeFault, FakeFaultMatch, FakePendingFault } from '../http/faults.js';
+import { applySeedFile, knownOrganizations } from '../seed/seed-file.js';
+import type { Fields } from '../seed/validate.js';
+import type { History } from '../state/history.js';
+import { internalsOf } from '../state/slot.js';
 import { recordsOf } from './control-records.js';
-import { FakeApiError, invalid, oneLine } from './errors.js';
-import type { FakeChainbill } from './fake.js';
-import type { FakeFault, FakeFaultMatch, FakePendingFault } from './faults.js';
-import type { History } from './history.js';
-import { applySeedFile, knownOrganizations } from './seed-file.js';
-import { internalsOf } from './slot.js';
-import type { Fields } from './validate.js';
 
 /** One request to the control API, parsed. */
 export interface Call {

@@ -1,6 +1,6 @@
-import { isDateTime } from '../internal/schemas.js';
-import { FakeApiError } from './errors.js';
-import type { FakeEvent } from './events.js';
+import { isDateTime } from '../../internal/schemas.js';
+import { FakeApiError } from '../http/errors.js';
+import type { FakeEvent } from '../state/events.js';
 import { LAST_TIME, LAST_TIME_MS } from './time-range.js';
 
 /** A span of fake time: milliseconds, or whole units (each at least 0; they add up). */

@@ -1,5 +1,5 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { FakeApiError } from './errors.js';
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { FakeApiError } from '../http/errors.js';
 
 /** A list response as the spec has it (spec: List envelope). */
 export interface Envelope<T> {
@@ -34,7 +34,7 @@ export interface PageRequest {
 /**
  * The records of one kind in one organization and environment, in creation order. Lists are
  * newest first. A cursor is the last sequence number seen plus an HMAC-SHA256 of it and the
- * list's binding (operation, path id, filters), under a key random to this collection: since each
+ * list's binding (operation, path id, filters), under a key of this collection's own: since each
  * organization and environment holds its own collections, a cursor is valid only for the list,
  * path id, filters and key scope that issued it, and nobody can make one up.
  *
@@ -46,8 +46,13 @@ export class Collection<T extends { id: string }> {
   #records: T[] = [];
   #seqs: number[] = [];
   #byId = new Map<string, number>();
-  #secret: Uint8Array = randomBytes(32);
+  #secret: Uint8Array;
   #seq = 0;
+
+  /** @param secret - Its cursors' key: 32 bytes, from the fake's id source. */
+  constructor(secret: Uint8Array) {
+    this.#secret = secret;
+  }
 
   /** The collection as plain data (the records themselves, not copies): for a snapshot. */
   data(): CollectionData<T> {

@@ -1,7 +1,7 @@
+import type { FakeEvent, FakeEventType } from '../state/events.js';
+import { History } from '../state/history.js';
+import type { FakeState } from '../state/state.js';
 import type { FakeAdvance } from './clock.js';
-import type { FakeEvent, FakeEventType } from './events.js';
-import { History } from './history.js';
-import type { FakeState } from './state.js';
 import { MAX_CHARGES_PER_MOVE } from './time-range.js';
 
 /** A list of {@link FakeAdvance} that names objects: `renewed`, `expired`, … */

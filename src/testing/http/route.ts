@@ -1,13 +1,13 @@
 import type * as z from 'zod/mini';
-import { miss, quickParse } from '../internal/in-place.js';
-import { ownMessages, toIssues } from '../internal/issues.js';
-import type { Operation } from '../internal/operation.js';
-import { listEnvelope, listLimit } from '../internal/schemas.js';
-import type { Wire } from '../internal/tie.js';
-import type { Collection, Envelope } from './collection.js';
-import type { Scope } from './scope.js';
-import type { FakeState } from './state.js';
-import { type Fields, readParams } from './validate.js';
+import { miss, quickParse } from '../../internal/in-place.js';
+import { ownMessages, toIssues } from '../../internal/issues.js';
+import type { Operation } from '../../internal/operation.js';
+import { listEnvelope, listLimit } from '../../internal/schemas.js';
+import type { Wire } from '../../internal/tie.js';
+import { type Fields, readParams } from '../seed/validate.js';
+import type { Collection, Envelope } from '../state/collection.js';
+import type { Scope } from '../state/scope.js';
+import type { FakeState } from '../state/state.js';
 
 /**
  * What a route's handler gets: the caller's scope, the path id, and the params as the operation's

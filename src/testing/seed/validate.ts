@@ -1,10 +1,10 @@
 import type * as z from 'zod/mini';
-import { miss, quickParse } from '../internal/in-place.js';
-import { ownMessages, paramOf, toIssues } from '../internal/issues.js';
-import type { Operation } from '../internal/operation.js';
-import { dateTimeParam } from '../internal/schemas.js';
-import type { Wire } from '../internal/tie.js';
-import { FakeApiError, invalid, missing } from './errors.js';
+import { miss, quickParse } from '../../internal/in-place.js';
+import { ownMessages, paramOf, toIssues } from '../../internal/issues.js';
+import type { Operation } from '../../internal/operation.js';
+import { dateTimeParam } from '../../internal/schemas.js';
+import type { Wire } from '../../internal/tie.js';
+import { FakeApiError, invalid, missing } from '../http/errors.js';
 
 /** A JSON object from a request body or query, read field by field with the spec's rules. */
 export type Fields = Record<string, unknown>;
@@ -108,13 +108,6 @@ export function checkedDateTime(name: string, value: unknown): string {
   return new Date(value as string).toISOString();
 }
 
-/** Rejects fields the endpoint does not know (what a strict server does). */
-export function onlyFields(fields: Fields, allowed: readonly string[]): void {
-  for (const key of Object.keys(fields)) {
-    if (!allowed.includes(key)) throw invalid(key, 'is not a parameter of this endpoint');
-  }
-}
-
 /** A required non-empty string, with an optional maximum length. */
 export function requiredString(fields: Fields, name: string, maxLength?: number): string {
   const value = fields[name];
@@ -181,14 +174,6 @@ export function numberValue(
   return value;
 }
 
-/** An optional boolean. */
-export function booleanValue(fields: Fields, name: string): boolean | undefined {
-  const value = fields[name];
-  if (value === undefined) return undefined;
-  if (typeof value !== 'boolean') throw invalid(name, 'must be a boolean');
-  return value;
-}
-
 /** An optional ISO 8601 date-time, kept as the normalized ISO string (`null` kept when `nullable`). */
 export function dateTimeValue(fields: Fields, name: string, nullable = false): string | null | undefined {
   const value = fields[name];
@@ -197,12 +182,4 @@ export function dateTimeValue(fields: Fields, name: string, nullable = false): s
   if (typeof value !== 'string' || Number.isNaN(Date.parse(value)))
     throw invalid(name, 'must be an ISO 8601 date-time');
   return new Date(value).toISOString();
-}
-
-/** An optional id with its prefix. */
-export function idValue(fields: Fields, name: string, prefix: string, required = false): string | undefined {
-  const value = required ? requiredString(fields, name) : optionalString(fields, name);
-  if (value === undefined || value === null) return undefined;
-  if (!value.startsWith(prefix)) throw invalid(name, `must start with ${prefix}`);
-  return value;
 }

@@ -1,12 +1,15 @@
-import { randomBytes } from 'node:crypto';
-import type { Environment } from '../core/types.js';
-import type { InternalClock } from './clock.js';
-import { notFound, stringArgument } from './errors.js';
+import type { Environment } from '../../core/types.js';
+import type { InternalClock } from '../clock/clock.js';
+import { type DueSource, Scheduler } from '../clock/scheduler.js';
+import { notFound, stringArgument } from '../http/errors.js';
+import type { RenewalRetries } from '../options.js';
 import { EventLog, type FakeEvent, type FakeEventType } from './events.js';
 import { type FakeRequest, History, IdempotencyStore, type Replay } from './history.js';
-import type { RenewalRetries } from './options.js';
-import { type DueSource, Scheduler } from './scheduler.js';
+import type { IdSource } from './ids.js';
 import { type CollectionKey, Scope, type ScopeData } from './scope.js';
+
+/** The id source's stream of keys. */
+const keyStream = 'key';
 
 /** The keys of an organization, by environment (seed files list them; `chainbill-fake` prints them). */
 export interface OrganizationKeys {
@@ -57,6 +60,8 @@ export class FakeState {
   readonly idempotency: IdempotencyStore;
   /** The retry schedule of failed renewals. */
   readonly renewalRetries: RenewalRetries;
+  /** Where ids, hashes, addresses and keys come from: random, or the same on every run. */
+  readonly ids: IdSource;
   /** Organizations named by seed files (and the fake's own, once remembered), with their keys. */
   readonly organizations: Map<string, OrganizationKeys> = new Map();
   /** What falls due on the clock, by time (scheduler.ts). */
@@ -72,14 +77,17 @@ export class FakeState {
    * @param renewalRetries - The retry schedule of failed renewals.
    * @param historyLimit - How many requests, events and idempotency keys to keep.
    * @param due - The resource modules' work on the clock, in the order ties run.
+   * @param ids - Where ids come from (a fork shares its state's).
    */
   constructor(
     clock: InternalClock,
     renewalRetries: RenewalRetries,
     historyLimit: number,
     due: readonly DueSource<FakeState>[],
+    ids: IdSource,
   ) {
     this.clock = clock;
+    this.ids = ids;
     this.renewalRetries = renewalRetries;
     this.historyLimit = historyLimit;
     this.events = new EventLog(historyLimit);
@@ -121,9 +129,11 @@ export class FakeState {
 
   /**
    * Forgets every record, request, idempotency key and event, and the side state; keys stay valid
-   * (each opens an empty scope of its organization and environment), as do the organizations.
+   * (each opens an empty scope of its organization and environment), as do the organizations. Ids
+   * start again from the seed (keys go on: they outlive a reset).
    */
   reset(): void {
+    this.ids.restart([keyStream]);
     this.#scopes = new Map();
     for (const [key, scope] of this.#keys) this.#keys.set(key, this.scope(scope.org_id, scope.environment));
     this.events.clear();
@@ -138,7 +148,7 @@ export class FakeState {
     const name = `${org_id}:${environment}`;
     let found = this.#scopes.get(name);
     if (!found) {
-      found = new Scope(org_id, environment, this.#scopes.size);
+      found = new Scope(org_id, environment, this.#scopes.size, this.ids);
       this.#scopes.set(name, found);
     }
     return found;
@@ -153,7 +163,7 @@ export class FakeState {
    */
   issueKey(org_id: string, environment: Environment, key?: string): string {
     const prefix = environment === 'live' ? 'sk_live_' : 'sk_test_';
-    if (key === undefined) key = `${prefix}fake_${randomBytes(12).toString('hex')}`;
+    if (key === undefined) key = `${prefix}fake_${this.ids.hex(keyStream, 12)}`;
     else if (!key.startsWith(prefix) || !/^\w{9,200}$/.test(key))
       throw new RangeError(`a ${environment} key must be ${prefix} followed by letters, digits or _`);
     const held = this.#keys.get(key);
@@ -214,7 +224,13 @@ export class FakeState {
    * @returns The copy.
    */
   fork(): FakeState {
-    const copy = new FakeState(this.clock, this.renewalRetries, this.historyLimit, this.#queue.sources);
+    const copy = new FakeState(
+      this.clock,
+      this.renewalRetries,
+      this.historyLimit,
+      this.#queue.sources,
+      this.ids,
+    );
     copy.#load(this.#snapshot());
     return copy;
   }
@@ -275,7 +291,7 @@ export class FakeState {
 
   #load(snapshot: Snapshot): void {
     snapshot.scopes.forEach(({ org_id, environment, data }, rank) => {
-      this.#scopes.set(`${org_id}:${environment}`, Scope.from(org_id, environment, rank, data));
+      this.#scopes.set(`${org_id}:${environment}`, Scope.from(org_id, environment, rank, data, this.ids));
     });
     for (const [key, org_id, environment] of snapshot.keys)
       this.#keys.set(key, this.scope(org_id, environment));

@@ -8,9 +8,9 @@
  * takes its place in the clock's queue.
  */
 
-import { conflict } from './errors.js';
+import type { DueSource, DueWork } from '../clock/scheduler.js';
+import { conflict } from '../http/errors.js';
 import type { FakeEvent, FakeEventType } from './events.js';
-import type { DueSource, DueWork } from './scheduler.js';
 import type { CollectionKey, Scope } from './scope.js';
 import type { FakeState } from './state.js';
 

@@ -1,8 +1,8 @@
-import { jsonWithinLimits } from './body.js';
-import type { FakeEnvironment, SeedFileEntry } from './resource.js';
-import { modules, type SeedCollection } from './router.js';
+import { jsonWithinLimits } from '../http/body.js';
+import type { FakeEnvironment, SeedFileEntry } from '../resource.js';
+import { modules, type SeedCollection } from '../router.js';
 
-export type { SeedCollection } from './router.js';
+export type { SeedCollection } from '../router.js';
 
 /**
  * One record: the fields of the resource's wire shape (ids, `org_id` and `environment` are the

@@ -1,5 +1,5 @@
+import type { Fields } from '../seed/validate.js';
 import { FakeApiError } from './errors.js';
-import type { Fields } from './validate.js';
 
 /** The largest request body the fake reads: 1 MiB. A larger one is refused with 413 while it streams. */
 export const MAX_BODY_BYTES: number = 1024 * 1024;

@@ -6,8 +6,8 @@
  * records that fall due by then, before anything moves.
  */
 
+import type { CollectionKey, Scope } from '../state/scope.js';
 import { Heap, type HeapItem } from './heap.js';
-import type { CollectionKey, Scope } from './scope.js';
 
 /** Work a record has due on the clock: when, and what happens then. */
 export interface DueWork {

@@ -1,8 +1,8 @@
 import { sha256 } from '@noble/hashes/sha2.js';
 import { createBase58check } from '@scure/base';
-import type { Chain } from '../core/types.js';
-import { eip55 } from '../payouts/address.js';
-import { randomBytesFromPool } from './ids.js';
+import type { Chain } from '../../core/types.js';
+import { eip55 } from '../../payouts/address.js';
+import { type IdSource, randomIds } from './ids.js';
 
 // Addresses in real form for the fake (deposit addresses, settlement `from_address`) and for tests:
 // each passes `isValidAddress` on its chain, as a real one would (docs/money.md).
@@ -66,7 +66,12 @@ export function addressOf(chain: Chain, account: Uint8Array): string {
  * ```
  */
 export function randomAddress(chain: Chain): string {
-  let account = randomBytesFromPool(20);
-  while (account.every((byte) => byte === 0)) account = randomBytesFromPool(20);
+  return newAddress(randomIds, chain);
+}
+
+/** A new address on a chain from a fake's id source (random, or the same on every run). */
+export function newAddress(ids: IdSource, chain: Chain): string {
+  let account = ids.bytes('address', 20);
+  while (account.every((byte) => byte === 0)) account = ids.bytes('address', 20);
   return addressOf(chain, account);
 }

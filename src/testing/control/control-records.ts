@@ -1,7 +1,7 @@
-import { invalid } from './errors.js';
-import type { FakeChainbill } from './fake.js';
-import { modules } from './router.js';
-import { internalsOf } from './slot.js';
+import type { FakeChainbill } from '../fake.js';
+import { invalid } from '../http/errors.js';
+import { modules } from '../router.js';
+import { internalsOf } from '../state/slot.js';
 
 /** How many records of each resource `GET /_fake/records` gives when `?limit=` is not sent. */
 const defaultLimit = 100;

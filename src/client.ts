@@ -12,8 +12,10 @@ import { checkSettings } from './internal/settings.js';
 import { Transport } from './internal/transport.js';
 import type { ListSpec, RequestSpec } from './internal/types.js';
 import { checkBaseUrl, hasVersionSegment } from './internal/url.js';
+import { type PayoutCheckSetup, payoutCheckSetup } from './payouts/checks.js';
 import { Payouts } from './payouts/payouts.js';
 import { checkPayoutPolicy } from './payouts/policy-check.js';
+import { checkRawPayoutWrite } from './payouts/raw-writes.js';
 import { Checkouts } from './resources/checkouts.js';
 import { Customers } from './resources/customers.js';
 import { Entitlements } from './resources/entitlements.js';
@@ -72,6 +74,8 @@ export class Chainbill extends APIClient {
   /** The revenue ledger: list (spec: GET /revenue/events). */
   readonly revenueEvents: RevenueEvents;
   readonly #transport: Transport;
+  /** What a payout is checked with, by `payouts.create` and by raw calls that write payouts. */
+  readonly #payoutChecks: PayoutCheckSetup;
   /** The options as resolved (key, base URL and log level included), for `withOptions`. */
   readonly #options: ClientOptions;
 
@@ -139,6 +143,7 @@ export class Chainbill extends APIClient {
     if (options.checkAddresses !== undefined && typeof options.checkAddresses !== 'boolean') {
       throw new ConfigurationError('checkAddresses must be true or false.');
     }
+    this.#payoutChecks = payoutCheckSetup(options.checkAddresses ?? true, payoutPolicy);
     this.payouts = new Payouts(this, {
       checkAddresses: options.checkAddresses ?? true,
       payoutPolicy,
@@ -214,6 +219,21 @@ export class Chainbill extends APIClient {
     options?: RequestOptions,
   ): PagePromise<T> {
     return sendList(this.#transport, kind, build, options);
+  }
+
+  /**
+   * Checks a raw call that writes payouts as `payouts.create` and `payouts.update` check theirs.
+   *
+   * @internal
+   * @param spec - The raw call.
+   * @param options - Its per-call options.
+   * @returns The call to send.
+   */
+  protected override _checkRawCall(
+    spec: RequestSpec<unknown>,
+    options: RequestOptions,
+  ): RequestSpec<unknown> {
+    return checkRawPayoutWrite(spec, options, this.#payoutChecks);
   }
 
   /**

@@ -36,7 +36,8 @@ export interface RawListOptions extends RawGetOptions {
  * `query`), no `\`, whitespace or control character, no encoded `/` or `\`, no `;` plain or
  * encoded (`..;` is a path parameter that Tomcat-style servers strip, climbing out), and no
  * percent-encoded control character (`%00`-`%1F`, `%7F`, `%0d%0a`). Segments are sent as given:
- * encode ids with the `path` tag.
+ * encode ids with the `path` tag. A write to `/payouts` (in any spelling) is checked as the payouts
+ * methods check theirs, the payout policy included; any other write under `/payouts` is refused.
  */
 export abstract class APIClient {
   /**
@@ -87,7 +88,9 @@ export abstract class APIClient {
    * @param path - Under the base URL, starting with `/`; ids encoded (the `path` tag does it).
    * @param options - `body`, `query` and the per-call options (`idempotencyKey`, …).
    * @returns The parsed JSON body (`undefined` when empty), unchecked.
-   * @throws {RequestValidationError} with `param` `path`, `query` or `body`, before anything is sent.
+   * @throws {RequestValidationError} with `param` `path`, `query` or `body`, before anything is sent;
+   *   to `/payouts`, for any params `payouts.create` refuses (docs/raw-calls.md).
+   * @throws {PayoutPolicyError} to `/payouts`, for a payout outside the client's `payoutPolicy`.
    * @throws {APIError} and the other errors of any call.
    * @example
    * ```ts
@@ -104,7 +107,8 @@ export abstract class APIClient {
    * @param path - Under the base URL, starting with `/`; ids encoded (the `path` tag does it).
    * @param options - `body`, `query` and the per-call options.
    * @returns The parsed JSON body (`undefined` when empty), unchecked.
-   * @throws {RequestValidationError} with `param` `path`, `query` or `body`, before anything is sent.
+   * @throws {RequestValidationError} with `param` `path`, `query` or `body`, before anything is sent;
+   *   to `/payouts/{id}`, for an id or body `payouts.update` refuses (docs/raw-calls.md).
    * @throws {APIError} and the other errors of any call.
    * @example
    * ```ts
@@ -149,6 +153,17 @@ export abstract class APIClient {
    * }
    * ```
    */
+  /**
+   * Checks a raw call as the resource methods check theirs, where one writes what they write: a
+   * payout create or update (docs/raw-calls.md, "Payouts through raw calls").
+   *
+   * @internal
+   * @param spec - The raw call, its path, query and body checked by the raw-call rules.
+   * @param options - Its per-call options.
+   * @returns The call to send.
+   */
+  protected abstract _checkRawCall(spec: RequestSpec<unknown>, options: RequestOptions): RequestSpec<unknown>;
+
   getList(path: string, options: RawListOptions): PagePromise<unknown> {
     const { query, pagination, ...rest } = options ?? ({} as Partial<RawListOptions>);
     return this.requestList(pagination ?? 'cursor', () => rawListSpec(path, query, pagination), rest);
@@ -160,6 +175,6 @@ export abstract class APIClient {
     options?: RawRequestOptions,
   ): APIPromise<unknown> {
     const { query, body, ...rest } = options ?? {};
-    return this.request(() => rawSpec(method, path, query, body), rest);
+    return this.request(() => this._checkRawCall(rawSpec(method, path, query, body), rest), rest);
   }
 }

@@ -9,10 +9,15 @@ import type { ChainbillError } from '../core/error.js';
 import { RequestValidationError } from '../core/error.js';
 import { toAtomicUnits } from '../core/money.js';
 import { ownMessages, paramOf, toIssues } from '../internal/issues.js';
-import { type MoneyCheck, moneyRuleOf } from './money-checks.js';
-import type { PayoutCreateParams } from './params.js';
-import { PayoutPolicyError } from './policy.js';
-import { applyPolicy, type CompiledPolicy } from './policy-rules.js';
+import { type MoneyCheck, moneyChecks, moneyRuleOf } from './money-checks.js';
+import {
+  type PayoutCreateParams,
+  payoutCreateFields,
+  payoutCreateSchema,
+  payoutCreateSchemaUnchecked,
+} from './params.js';
+import { type PayoutPolicy, PayoutPolicyError } from './policy.js';
+import { applyPolicy, type CompiledPolicy, compilePolicy } from './policy-rules.js';
 import type { PayoutCheck, PayoutCreateBody, PayoutPreview } from './preview.js';
 
 type CreateSchema = z.ZodMiniType<PayoutCreateBody, PayoutCreateParams>;
@@ -27,6 +32,26 @@ export interface PayoutCheckSetup {
   readonly checks: readonly MoneyCheck[];
   /** The client's payout policy, if it has one. */
   readonly policy: CompiledPolicy | undefined;
+}
+
+/**
+ * The checks of a client's payouts, from its options.
+ *
+ * @param checkAddresses - The client option: `false` leaves the address check out.
+ * @param payoutPolicy - The client's policy, checked (a copy `compilePolicy` made is not checked again).
+ * @returns The setup `checkPayout` runs.
+ * @throws {ConfigurationError} when `payoutPolicy` cannot be checked.
+ */
+export function payoutCheckSetup(
+  checkAddresses: boolean,
+  payoutPolicy: PayoutPolicy | undefined,
+): PayoutCheckSetup {
+  return {
+    schema: checkAddresses ? payoutCreateSchema : payoutCreateSchemaUnchecked,
+    fields: payoutCreateFields,
+    checks: moneyChecks(checkAddresses),
+    policy: payoutPolicy === undefined ? undefined : compilePolicy(payoutPolicy),
+  };
 }
 
 /** The checks' outcome: the preview, and the error `create` throws when a check failed. */

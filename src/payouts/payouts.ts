@@ -6,21 +6,17 @@ import type { RequestOptions } from '../core/request-options.js';
 import { APIResource } from '../core/resource.js';
 import { type Action, encodedRequestOf, type ListOperation, type Operation } from '../internal/operation.js';
 import type { ResourceSpec } from '../internal/resource-spec.js';
-import { checkPayout, type PayoutCheckSetup } from './checks.js';
+import { checkPayout, type PayoutCheckSetup, payoutCheckSetup } from './checks.js';
 import { type PayoutIntent, payoutIntentSchema } from './intent.js';
-import { moneyChecks } from './money-checks.js';
 import {
   type PayoutCreateParams,
   type PayoutListParams,
   type PayoutUpdateParams,
-  payoutCreateFields,
   payoutCreateSchema,
-  payoutCreateSchemaUnchecked,
   payoutListSchema,
   payoutUpdateSchema,
 } from './params.js';
 import type { PayoutPolicy } from './policy.js';
-import { compilePolicy } from './policy-rules.js';
 import type { PayoutPreview } from './preview.js';
 import { type PayoutSettlement, PayoutSettlements } from './settlements.js';
 import { type SettlementSource, waitForSettlement } from './wait.js';
@@ -126,13 +122,7 @@ export class Payouts extends APIResource {
       list: (id, poll) => settlements.list({ payout_intent_id: id, limit: 100 }, poll),
       redact: options.redact,
     };
-    const { checkAddresses, payoutPolicy } = options;
-    this.#checks = {
-      schema: checkAddresses ? payoutCreateSchema : payoutCreateSchemaUnchecked,
-      fields: payoutCreateFields,
-      checks: moneyChecks(checkAddresses),
-      policy: payoutPolicy === undefined ? undefined : compilePolicy(payoutPolicy),
-    };
+    this.#checks = payoutCheckSetup(options.checkAddresses, options.payoutPolicy);
   }
 
   /**

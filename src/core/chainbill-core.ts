@@ -180,8 +180,36 @@ export class ChainbillCore extends APIClient {
    * @param options - Per-call options.
    * @returns The parsed result.
    */
-  override request<T>(build: () => RequestSpec<T>, options?: RequestOptions): APIPromise<T> {
-    return new APIPromise((async () => this.#transport.send(build(), options))());
+  override request<T>(
+    build: () => RequestSpec<T> | Promise<RequestSpec<T>>,
+    options?: RequestOptions,
+  ): APIPromise<T> {
+    return new APIPromise(
+      (async () => {
+        const spec = build();
+        return this.#transport.send(spec instanceof Promise ? await spec : spec, options);
+      })(),
+    );
+  }
+
+  /**
+   * Checks a raw call that writes payouts as `payoutsCreate` and `payoutsUpdate` check theirs,
+   * with this core's payout settings (a `Chainbill`'s policy): its checks load on first use.
+   *
+   * @internal
+   * @param spec - The raw call.
+   * @param options - Its per-call options.
+   * @returns The call to send.
+   */
+  protected override async _checkRawCall(
+    spec: RequestSpec<unknown>,
+    options: RequestOptions,
+  ): Promise<RequestSpec<unknown>> {
+    const [{ checkRawPayoutWrite }, { payoutCheckSetup }] = await Promise.all([
+      import('../payouts/raw-writes.js'),
+      import('../payouts/create.js'),
+    ]);
+    return checkRawPayoutWrite(spec, options, payoutCheckSetup(this, {}));
   }
 
   /**

@@ -60,6 +60,7 @@ describe('the public surface', () => {
   it('the client itself has exactly the methods reviewed here: a new one must be added (and tested)', () => {
     expect(clientMethods(client)).toEqual(
       [
+        '_checkRawCall',
         '_copyOptions',
         'delete',
         'get',

@@ -9,7 +9,7 @@ import { checkBaseUrl, hasVersionSegment } from '../internal/url.js';
 import { APIClient } from './api-client.js';
 import { APIPromise } from './api-promise.js';
 import type { CoreOptions } from './core-options.js';
-import { AuthenticationError, ConfigurationError } from './error.js';
+import { AuthenticationError, ConfigurationError, RequestValidationError } from './error.js';
 import type { PagePromise, PaginationKind } from './pagination.js';
 import type { RequestOptions } from './request-options.js';
 import type { Environment } from './types.js';
@@ -180,36 +180,29 @@ export class ChainbillCore extends APIClient {
    * @param options - Per-call options.
    * @returns The parsed result.
    */
-  override request<T>(
-    build: () => RequestSpec<T> | Promise<RequestSpec<T>>,
-    options?: RequestOptions,
-  ): APIPromise<T> {
-    return new APIPromise(
-      (async () => {
-        const spec = build();
-        return this.#transport.send(spec instanceof Promise ? await spec : spec, options);
-      })(),
-    );
+  override request<T>(build: () => RequestSpec<T>, options?: RequestOptions): APIPromise<T> {
+    return new APIPromise((async () => this.#transport.send(build(), options))());
   }
 
   /**
-   * Checks a raw call that writes payouts as `payoutsCreate` and `payoutsUpdate` check theirs,
-   * with this core's payout settings (a `Chainbill`'s policy): its checks load on first use.
+   * Refuses a raw call that writes payouts: a bare core has no payout checks (they would weigh on
+   * every app of this door), so a payout goes through `payoutsCreate`/`payoutsUpdate`, which check
+   * it. A `Chainbill` checks such a call as its payout methods do.
    *
    * @internal
    * @param spec - The raw call.
-   * @param options - Its per-call options.
-   * @returns The call to send.
+   * @param _options - Its per-call options.
+   * @returns Never.
+   * @throws {RequestValidationError} with `param: 'path'`, before anything is sent.
    */
-  protected override async _checkRawCall(
-    spec: RequestSpec<unknown>,
-    options: RequestOptions,
-  ): Promise<RequestSpec<unknown>> {
-    const [{ checkRawPayoutWrite }, { payoutCheckSetup }] = await Promise.all([
-      import('../payouts/raw-writes.js'),
-      import('../payouts/create.js'),
+  protected _checkRawCall(spec: RequestSpec<unknown>, _options: RequestOptions): RequestSpec<unknown> {
+    throw new RequestValidationError('path', [
+      {
+        path: ['path'],
+        code: 'invalid_path',
+        message: `names a payout write (${spec.method} ${spec.path}), which a ChainbillCore does not send unchecked: use payoutsCreate or payoutsUpdate from chainbill/funcs, or a Chainbill`,
+      },
     ]);
-    return checkRawPayoutWrite(spec, options, payoutCheckSetup(this, {}));
   }
 
   /**

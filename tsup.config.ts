@@ -163,6 +163,8 @@ function fail(diagnostics: ts.Diagnostic | readonly ts.Diagnostic[]): never {
 
 const entry = {
   index: 'src/index.ts',
+  'core/index': 'src/core/index.ts',
+  funcs: 'src/funcs.ts',
   'testing/index': 'src/testing/index.ts',
   'testing/msw': 'src/testing/msw.ts',
   'testing/cli': 'src/testing/cli.ts',

@@ -9,8 +9,8 @@ import {
   payoutIntentSchema,
   payoutStatuses,
 } from '../../payouts/intent.js';
+import { payoutOperations } from '../../payouts/operations.js';
 import type { PayoutCreateParams } from '../../payouts/params.js';
-import { payoutOperations } from '../../payouts/payouts.js';
 import { invalid } from '../http/errors.js';
 import { type ResourceModule, seedsFrom } from '../resource.js';
 import { checkedFields, readBody } from '../seed/validate.js';

@@ -1,6 +1,6 @@
 import type { Wire } from '../../internal/tie.js';
+import { payoutOperations } from '../../payouts/operations.js';
 import type { PayoutListParams, PayoutUpdateParams } from '../../payouts/params.js';
-import { payoutOperations } from '../../payouts/payouts.js';
 import { conflict, notFound } from '../http/errors.js';
 import { type Route, type RouteContext, route } from '../http/route.js';
 import { type FakePayout, payoutLifecycle, payouts } from '../resources/payout-lifecycle.js';

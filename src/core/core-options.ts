@@ -1,10 +1,12 @@
-import type { PayoutPolicy } from '../payouts/policy.js';
 import type { Hooks } from './hooks.js';
 import type { Logger, LogLevel } from './logger.js';
 import type { Fetch, HeadersLike } from './types.js';
 
-/** Options of the `Chainbill` client (docs/quickstart.md). */
-export interface ClientOptions {
+/**
+ * Options of `ChainbillCore` (docs/quickstart.md): the key, the base URL and how every call
+ * is sent. `Chainbill` takes these and the payout options (`ClientOptions`).
+ */
+export interface CoreOptions {
   /**
    * Secret API key, `sk_live_…` (live) or `sk_test_…` (sandbox).
    * @default process.env.CHAINBILL_API_KEY
@@ -72,25 +74,6 @@ export interface ClientOptions {
    * @example { afterResponse: [({ route, status, durationMs }) => metrics.observe(route, status, durationMs)] }
    */
   hooks?: Hooks | undefined;
-  /**
-   * Check each payout's `recipient_address` against its `chain` before sending (docs/money.md):
-   * `payouts.create` refuses, with `RequestValidationError` (`param: 'recipient_address'`), an
-   * address whose form or checksum is wrong for the chain, the zero address and the chain's USDT
-   * or USDC contract. `false` turns the check off, for an address form the SDK does not know; the
-   * service and the fake check all the same.
-   * @default true
-   */
-  checkAddresses?: boolean | undefined;
-  /**
-   * Bounds on every payout this client sends, whoever calls it (docs/money.md, "Payout policy"):
-   * a maximum per token, the chains, the tokens, the recipients. `payouts.create` refuses a payout
-   * outside it with `PayoutPolicyError` before sending; `payouts.preview` reports it. A policy
-   * that cannot be checked is a `ConfigurationError` here. In `withOptions`, a policy replaces
-   * this one and `null` removes it. The service keeps no such policy: it is the merchant's.
-   * @default no policy
-   * @example { maxAmount: { USDT: '5000' }, chains: ['tron'], recipients: { tron: ['TDT4qBNKXeGkB34Ke5KW1ZB5PjndygogKn'] } }
-   */
-  payoutPolicy?: PayoutPolicy | null | undefined;
   /**
    * Allow construction in a browser. The key is a secret: only set this for internal tools
    * whose users may see it.

@@ -77,8 +77,8 @@ async function main(argv: string[], program: string): Promise<void> {
     process.stderr.write(
       `${program}: warning: serving on ${options.host}, reachable from other machines; anyone who reaches it can use the keys and the control token\n`,
     );
-  const { port, host, controlToken } = options;
-  const server = await listen(fake, { port, host, controlToken, startupSeed }).catch(
+  const { port, host, controlToken, allowedHosts } = options;
+  const server = await listen(fake, { port, host, controlToken, allowedHosts, startupSeed }).catch(
     (error: NodeJS.ErrnoException) => {
       const where = `${options.host}:${options.port}`;
       if (error.code === 'EADDRINUSE')

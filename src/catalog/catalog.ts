@@ -10,6 +10,7 @@ import type { PagePromise } from '../core/pagination.js';
 import type { RequestOptions } from '../core/request-options.js';
 import { idPrefixes } from '../internal/ids.js';
 import type { MoneyMove, Operation, OperationInput, Paging, TableEntry } from '../internal/operation.js';
+import type { ResourceSpec } from '../internal/resource-spec.js';
 import { resourceSpecs } from '../resource-specs.js';
 import { type CatalogDocs, catalogDocs, type MethodDocs } from './docs.js';
 
@@ -54,10 +55,12 @@ export interface CatalogEntry {
   readonly summary: string;
   /** The rest of the method's TSDoc: its id's and params' text, each field's. */
   readonly docs: MethodDocs;
+  /** Its resource's fields for a table, most important first (`ResourceSpec.columns`). */
+  readonly columns: readonly string[];
 }
 
 function entryOf(
-  resource: readonly string[],
+  { path: resource, columns }: ResourceSpec,
   method: string,
   at: TableEntry,
   docs: CatalogDocs,
@@ -85,6 +88,7 @@ function entryOf(
     // Without its TSDoc (the docs not regenerated yet) an entry still says its route.
     summary: own?.summary ?? route,
     docs: own ?? { summary: route },
+    columns,
   };
 }
 
@@ -96,8 +100,8 @@ function entryOf(
  * @returns The entries.
  */
 export function catalogOf(docs: CatalogDocs = catalogDocs): readonly CatalogEntry[] {
-  return resourceSpecs.flatMap(({ path, operations }) =>
-    Object.entries(operations).map(([method, at]) => entryOf(path, method, at, docs)),
+  return resourceSpecs.flatMap((spec) =>
+    Object.entries(spec.operations).map(([method, at]) => entryOf(spec, method, at, docs)),
   );
 }
 

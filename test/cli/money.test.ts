@@ -56,8 +56,9 @@ describe('money moves', () => {
       const fake = createFakeChainbill();
       const ran = await runCli(argvOf(fake), { fake });
       expect(ran.code).toBe(3);
+      expect(ran.stderr).toMatch(/^sandbox: test money · api\.chainbill\.test\n/);
       expect(ran.stderr).toMatch(
-        /moves money and stdin is not a terminal to confirm it: pass --yes .*nothing was sent/,
+        /needs a yes and stdin is not a terminal to ask: pass --yes .*nothing was sent\n$/,
       );
       expect(ran.stdout).toBe('');
       expect(writes(fake)).toEqual([]);
@@ -87,13 +88,14 @@ describe('money moves', () => {
       expect(ran.code).toBe(3);
       expect(ran.stderr).toContain(
         [
+          'sandbox: test money · api.chainbill.test',
           'payouts create (POST /payouts)',
           '  amount     12.5 USDT (12500000 atomic units)',
           '  chain      tron',
           `  recipient  ${tron}`,
           '  checks     params ok, amount ok, token ok, address ok',
           '  policy     none (--policy <file.json> bounds what may be paid)',
-          'This moves money. Type yes to send it: ',
+          'Creates a draft payout (no money moves until it is approved). Type yes to go on: ',
         ].join('\n'),
       );
       expect(ran.stderr).toMatch(/not confirmed; nothing was sent\n$/);
@@ -145,14 +147,26 @@ describe('money moves', () => {
     expect(writes(fake)).toHaveLength(1);
   });
 
-  it('a payout that is no draft (or no payout) has nothing to approve: exit 3, nothing sent', async () => {
+  it('says which: a payout past its draft is exit 3 naming its status; no such payout exit 1; no id exit 2', async () => {
     const fake = createFakeChainbill();
     const settled = fake.seed.payout({ status: 'settled' });
-    for (const id of [settled.id, 'po_5f0c7b2e9a41d3c86b1e07f4']) {
-      const ran = await runCli(['payouts', 'approve', id, '--yes'], { fake });
-      expect(ran).toMatchObject({
-        code: 3,
-        stderr: `chainbill: ${id} is not a draft payout, so there is nothing to approve; nothing was sent\n`,
+    const past = await runCli(['payouts', 'approve', settled.id, '--yes'], { fake });
+    expect(past).toMatchObject({
+      code: 3,
+      stderr: `chainbill: ${settled.id} is settled, not a draft: there is nothing to approve; nothing was sent\n`,
+    });
+    const unknown = await runCli(['payouts', 'approve', 'po_5f0c7b2e9a41d3c86b1e07f4', '--yes'], { fake });
+    expect(unknown.code).toBe(1);
+    expect(JSON.parse(unknown.stderr)).toMatchObject({
+      code: 'resource_missing',
+      param: 'id',
+      message: expect.stringMatching(/^No draft payout with that id: the API lists no payout po_5f0c/),
+    });
+    for (const id of ['sub_5f0c7b2e9a41d3c86b1e07f4', 'nope']) {
+      const malformed = await runCli(['payouts', 'approve', id, '--yes'], { fake });
+      expect(malformed).toMatchObject({
+        code: 2,
+        stderr: expect.stringMatching(/the id: .*starting with `po_`/),
       });
     }
     expect(writes(fake)).toEqual([]);
@@ -229,7 +243,7 @@ describe('--policy', () => {
       [policyFile({ maxAmounts: { USDT: '100' } }), /maxAmounts/],
       [policyFile('{ not json'), /is not JSON/],
       [join(tmpdir(), 'no-such-dir', 'policy.json'), /--policy: cannot read .*: no such file/],
-      ['/dev/zero', /--policy: \/dev\/zero is larger than 1 MiB/],
+      ['/dev/zero', /--policy: cannot read \/dev\/zero: it is a device, not a regular file/],
     ] as const) {
       const ran = await runCli([...create, '--policy', file, '--yes'], { fake });
       expect(ran.code).toBe(2);

@@ -64,7 +64,7 @@ describe('--format table', () => {
       for (const line of lines) expect([...line].length).toBeLessThanOrEqual(columns);
     }
     const wide = await runCli(['payouts', 'list', '--format', 'table'], { fake, columns: 200 });
-    expect(wide.stdout.split('\n')[0]).toMatch(/^id\s+status\s+recipient_address\s+chain\s+token\s+amount\b/);
+    expect(wide.stdout.split('\n')[0]).toMatch(/^id\s+status\s+amount\s+token\s+chain\s+recipient_address\b/);
     // Without a terminal, COLUMNS says the width.
     const piped = await runCli(['payouts', 'list', '--format', 'table'], { fake, env: { COLUMNS: '50' } });
     for (const line of piped.stdout.trimEnd().split('\n')) expect([...line].length).toBeLessThanOrEqual(50);

@@ -136,7 +136,9 @@ describe('the chainbill bin', () => {
     const fake = await serveFake();
     const refused = await chainbill(fake, create);
     expect(refused.code).toBe(3);
-    expect(refused.stderr).toMatch(/^chainbill: .*pass --yes/);
+    expect(refused.stderr).toMatch(
+      /^sandbox: test money · 127\.0\.0\.1:\d+\n[\s\S]*\nchainbill: .*pass --yes/,
+    );
     const dry = await chainbill(fake, [...create, '--dry-run']);
     expect(dry.code).toBe(0);
     expect(await apiRequests(fake)).toEqual([]);

@@ -9,6 +9,12 @@ import { kebab } from './commands.js';
 import { quoted, UsageError } from './errors.js';
 import { didYouMean } from './suggest.js';
 
+/**
+ * Values a required param takes when its flag is not given: the one value the API's reference
+ * names for it (a payout's `currency`, "for example USD", docs/money.md: Currency).
+ */
+const defaults: Readonly<Record<string, string>> = { currency: 'USD' };
+
 /** One param of a command as a flag. */
 export interface ParamFlag {
   /** The flag's name without dashes: `recipient-address`. */
@@ -19,8 +25,10 @@ export interface ParamFlag {
   readonly schema: JsonSchema;
   /** It takes `null`: `--no-<flag>` sends it (clears the field). */
   readonly nullable: boolean;
-  /** The API requires it. */
+  /** The API requires it and it has no default: the command line must give it. */
   readonly required: boolean;
+  /** The value sent when the flag is not given, for a param the API requires. */
+  readonly default: string | undefined;
   /** A plain boolean: given bare (`--is-default`), `--no-is-default` for `false`. */
   readonly bare: boolean;
   /** The param's TSDoc. */
@@ -38,12 +46,14 @@ export function paramFlags(entry: CatalogEntry): ParamFlag[] {
   const required = new Set(schema.required ?? []);
   return Object.entries(schema.properties).map(([param, field]) => {
     const { schema: own, nullable } = withoutNull(field);
+    const fallback = required.has(param) ? defaults[param] : undefined;
     return {
       flag: kebab(param),
       param,
       schema: own,
       nullable,
-      required: required.has(param),
+      required: required.has(param) && fallback === undefined,
+      default: fallback,
       bare: own['type'] === 'boolean' && !nullable,
       description: typeof field['description'] === 'string' ? field['description'] : '',
     };

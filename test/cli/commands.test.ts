@@ -142,7 +142,10 @@ describe('help', () => {
         const at = ran.stdout.indexOf(`  --${kebab(param)}`);
         expect(at, `--${kebab(param)}`).toBeGreaterThan(0);
         const facts = ran.stdout.slice(at).split('\n')[1] ?? '';
-        expect(facts).toMatch(schema.required?.includes(param) ? /^\s+required;/ : /^\s+optional;/);
+        // A required param the CLI defaults (the currency) says its default.
+        expect(facts).toMatch(
+          schema.required?.includes(param) ? /^\s+(required|default \w+);/ : /^\s+optional;/,
+        );
         for (const value of (field['enum'] as string[] | undefined) ?? []) expect(facts).toContain(value);
         if (typeof field['minimum'] === 'number') expect(facts).toContain(String(field['minimum']));
       }

@@ -3,12 +3,14 @@
  * check, the payout policy's verdict), ask at a terminal, need `--yes` without one, are refused
  * (exit 3) when a check or the policy fails, and send nothing on `--dry-run`, a refusal or a "no".
  */
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createFakeChainbill, type FakeChainbill } from 'chainbill/testing';
 import { describe, expect, it } from 'vitest';
 import { catalog } from '../../src/catalog/catalog.js';
+import { useLoopback } from '../loopback.js';
 import { runCli } from './run-cli.js';
 
 const tron = 'TYSBPXiPmfYkHyJz1LdakpxZoYSL5M71Yc';
@@ -248,6 +250,116 @@ describe('--policy', () => {
       const ran = await runCli([...create, '--policy', file, '--yes'], { fake });
       expect(ran.code).toBe(2);
       expect(ran.stderr).toMatch(message);
+    }
+    expect(fake.requests).toEqual([]);
+  });
+});
+
+describe('live is loud', () => {
+  it('a move with a live key needs --live (exit 2, nothing sent); its preview says LIVE and the host, even with --yes', async () => {
+    const fake = createFakeChainbill();
+    const env = { CHAINBILL_API_KEY: fake.liveApiKey };
+    const refused = await runCli([...create, '--yes'], { fake, env });
+    expect(refused).toMatchObject({ code: 2, stdout: '' });
+    expect(refused.stderr).toMatch(
+      /^chainbill: payouts create with a live key .* pass --live to say so; nothing was sent\n$/,
+    );
+    const draft = fake.seed.payout({ status: 'draft' }, { apiKey: fake.liveApiKey });
+    const approve = await runCli(['payouts', 'approve', draft.id, '--yes'], { fake, env });
+    expect(approve.code).toBe(2);
+    expect(writes(fake)).toEqual([]);
+    // An update that approves nothing moves no money: no --live needed.
+    const described = await runCli(['payouts', 'update', draft.id, '--description', 'June', '--yes'], {
+      fake,
+      env,
+    });
+    expect(described.code, described.stderr).toBe(0);
+    const sent = await runCli([...create, '--yes', '--live'], { fake, env });
+    expect(sent.code, sent.stderr).toBe(0);
+    expect(sent.stderr).toMatch(
+      /^LIVE: real money · api\.chainbill\.test\npayouts create \(POST \/payouts\)\n/,
+    );
+    expect(sent.stderr).toMatch(/Creates a draft payout \(no money moves until it is approved\)\.\n$/);
+    const approved = await runCli(['payouts', 'approve', draft.id, '--live'], {
+      fake,
+      env,
+      answers: ['yes'],
+    });
+    expect(approved.code, approved.stderr).toBe(0);
+    expect(approved.stderr).toMatch(/^LIVE: real money · api\.chainbill\.test\n/);
+    expect(approved.stderr).toContain('This approves the payout: the money moves. Type yes to go on: ');
+  });
+});
+
+describe('server text in the preview', () => {
+  const loopback = useLoopback();
+
+  it("a draft's recipient_address and description reach the terminal cleaned, never raw", async () => {
+    const at = '2026-11-26T10:00:00.000Z';
+    const hostile = 'TYSBPXiPmfYkHyJz1LdakpxZoYSL5M71Yc\u001b[2J\u001b[1A\u2028  amount     1 USDT\u202e';
+    const draft = {
+      id: 'po_5f0c7b2e9a41d3c86b1e07f4',
+      org_id: 'org_1',
+      recipient_address: hostile,
+      chain: 'tron',
+      token: 'USDT',
+      amount: 250,
+      amount_atomic: '250000000',
+      currency: 'USD',
+      status: 'draft',
+      description: null,
+      reference_type: null,
+      reference_id: null,
+      due_date: null,
+      approved_at: null,
+      approved_by: null,
+      executed_at: null,
+      expected_tx_hash: null,
+      verified_at: null,
+      failed_at: null,
+      canceled_at: null,
+      failure_reason: null,
+      environment: 'sandbox',
+      created_at: at,
+      updated_at: at,
+    };
+    const server = await loopback((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ data: [draft], has_more: false, next_cursor: null }));
+    });
+    const env = { CHAINBILL_API_KEY: 'sk_test_edge0123456789', CHAINBILL_BASE_URL: server.url };
+    const ran = await runCli(['payouts', 'approve', draft.id], { env, answers: ['yes'] });
+    expect(ran.code).toBe(3); // the address check fails on what the server sent
+    expect(ran.stderr).not.toMatch(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}](?<!\n)/u);
+    expect(ran.stderr).toContain('  recipient  TYSBPXiPmfYkHyJz1LdakpxZoYSL5M71Yc\uFFFD[2J\uFFFD[1A\uFFFD');
+    expect(server.hits()).toBe(1);
+  });
+});
+
+describe('--policy files', () => {
+  it('naming a key twice is a usage error (exit 2), never the last value', async () => {
+    const fake = createFakeChainbill();
+    const file = policyFile('{"maxAmount": {"USDT": "100", "USDT": "999999999"}}');
+    const ran = await runCli([...create, '--policy', file, '--yes'], { fake });
+    expect(ran).toMatchObject({ code: 2, stdout: '' });
+    expect(ran.stderr).toMatch(
+      /^chainbill: --policy: .* names the key "USDT" twice \(at maxAmount\.USDT\): remove one\n$/,
+    );
+    expect(fake.requests).toEqual([]);
+  });
+
+  it('a FIFO, a directory or a device is refused at once (exit 2): nothing waits for a writer', async () => {
+    const fake = createFakeChainbill();
+    const dir = mkdtempSync(join(tmpdir(), 'chainbill-policy-'));
+    const fifo = join(dir, 'policy.fifo');
+    execFileSync('mkfifo', [fifo]);
+    for (const [path, why] of [
+      [fifo, 'it is a FIFO, not a regular file'],
+      [dir, 'it is a directory'],
+      ['/dev/null', 'it is a device, not a regular file'],
+    ] as const) {
+      const ran = await runCli([...create, '--policy', path, '--yes'], { fake });
+      expect(ran).toMatchObject({ code: 2, stderr: `chainbill: --policy: cannot read ${path}: ${why}\n` });
     }
     expect(fake.requests).toEqual([]);
   });

@@ -9,7 +9,6 @@ import type { CatalogEntry } from '../catalog/catalog.js';
 import { type MovePreview, NoDraftError, previewMove } from '../catalog/money-move.js';
 import type { Chainbill } from '../client.js';
 import type { Environment } from '../core/types.js';
-import type { PayoutCheck } from '../payouts/preview.js';
 import { clean, jsonOf } from './encode.js';
 import { Refusal, UsageError } from './errors.js';
 
@@ -30,7 +29,7 @@ export interface MoneyPreview {
   readonly payout: Record<string, unknown> | null;
   /** Whether every check passed (`true` for a move that approves nothing). */
   readonly ok: boolean;
-  readonly checks: readonly PayoutCheck[];
+  readonly checks: MovePreview['checks'];
   /** The amount in atomic units. */
   readonly amountAtomic: string | null;
 }

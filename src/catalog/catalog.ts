@@ -54,6 +54,8 @@ export interface CatalogEntry {
   readonly summary: string;
   /** The rest of the method's TSDoc: its id's and params' text, each field's. */
   readonly docs: MethodDocs;
+  /** The fields of its resource's records by importance, as a table shows them first. */
+  readonly columns: readonly string[];
 }
 
 function entryOf(
@@ -61,6 +63,7 @@ function entryOf(
   method: string,
   at: TableEntry,
   docs: CatalogDocs,
+  columns: readonly string[],
 ): CatalogEntry {
   const action = 'operation' in at ? at : undefined;
   const operation = action ? action.operation : (at as Operation);
@@ -85,6 +88,7 @@ function entryOf(
     // Without its TSDoc (the docs not regenerated yet) an entry still says its route.
     summary: own?.summary ?? route,
     docs: own ?? { summary: route },
+    columns,
   };
 }
 
@@ -96,8 +100,8 @@ function entryOf(
  * @returns The entries.
  */
 export function catalogOf(docs: CatalogDocs = catalogDocs): readonly CatalogEntry[] {
-  return resourceSpecs.flatMap(({ path, operations }) =>
-    Object.entries(operations).map(([method, at]) => entryOf(path, method, at, docs)),
+  return resourceSpecs.flatMap(({ path, operations, columns }) =>
+    Object.entries(operations).map(([method, at]) => entryOf(path, method, at, docs, columns)),
   );
 }
 

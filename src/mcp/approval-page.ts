@@ -157,9 +157,12 @@ export class ApprovalPages {
   }
 
   async #answer(entry: Entry, request: Request, origin: string): Promise<Response> {
+    // With `no-referrer` a browser posts the page's own form with `Origin: null`; its
+    // `Sec-Fetch-Site` still says where the post came from.
     const from = request.headers.get('origin');
     const site = request.headers.get('sec-fetch-site');
-    if ((from !== null && from !== origin) || (site !== null && site !== 'same-origin'))
+    const foreign = from !== null && from !== origin && !(from === 'null' && site === 'same-origin');
+    if (foreign || (site !== null && site !== 'same-origin'))
       return html(403, outcomePage('Refused', 'The answer must come from the page itself.'));
     const form = new URLSearchParams(await request.text().catch(() => ''));
     const token = form.get('token') ?? '';

@@ -26,8 +26,14 @@ export type Asked =
   /** Answer the agent this: an `input_required` round, the page's URL, or what the page approved. */
   | { readonly kind: 'later'; readonly result: unknown; readonly answer: 'pending' | 'accept' };
 
-/** Asks the person about one draft, by the channel the client allows. */
-export type Ask = (question: Question) => Promise<Asked>;
+/**
+ * Asks the person about one draft, by the channel the client allows; `settled` reports an answer
+ * already given on a page (the draft is then no longer one).
+ */
+export interface Ask {
+  (question: Question): Promise<Asked>;
+  settled(key: string): Exclude<Asked, { kind: 'yes' }> | undefined;
+}
 
 /** One approval to ask about. */
 export interface Question {
@@ -142,6 +148,9 @@ export async function runApproval(
   context: CallContext,
   ask: Ask,
 ): Promise<unknown> {
+  requestOf(tool.entry.operation, { id: input.id, params: { ...(tool.entry.fixed ?? input.params ?? {}) } });
+  const settled = ask.settled(`${tool.name}:${String(input.id)}`);
+  if (settled !== undefined) return finish(settled, context, {});
   const { id, sends, preview, record } = await checkedDraft(tool, input, context);
   const view = approvalView(`${tool.name} (${tool.entry.route})`, record, sends, preview.checks);
   const binding = bindingOf(id, preview);
@@ -157,11 +166,19 @@ export async function runApproval(
     // The page sends after this call answered: with options of its own, not this call's signal.
     send: () => sendApproved(tool, input, { ...context, options: {} }, binding),
   });
-  const answer = asked.kind === 'yes' ? 'accept' : asked.answer;
-  context.notes.approval = { answer, shown };
-  if (asked.kind === 'later') return asked.result;
-  if (asked.kind === 'no')
-    throw new ToolRefusal('not_approved', `Nothing was approved: ${refusals[asked.answer]}.`);
+  if (asked.kind !== 'yes') return finish(asked, context, shown);
+  context.notes.approval = { answer: 'accept', shown };
   const payout = await sendApproved(tool, input, context, binding);
   return { payout, approval: { status: 'approved' } };
+}
+
+/** What an approval answers when this call sends nothing: later, or refused. */
+function finish(
+  asked: Exclude<Asked, { kind: 'yes' }>,
+  context: CallContext,
+  shown: Record<string, unknown>,
+): unknown {
+  context.notes.approval = { answer: asked.answer, shown };
+  if (asked.kind === 'later') return asked.result;
+  throw new ToolRefusal('not_approved', `Nothing was approved: ${refusals[asked.answer]}.`);
 }

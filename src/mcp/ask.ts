@@ -16,7 +16,7 @@ import {
   type Server,
   type ServerContext,
 } from '@modelcontextprotocol/server';
-import type { Ask, Asked, Channel } from './approval.js';
+import type { Ask, Asked, Channel, Question } from './approval.js';
 import type { ApprovalPages, PageActions } from './approval-page.js';
 import { approvalMessage } from './prompt-text.js';
 
@@ -99,21 +99,23 @@ async function byElicitation(setup: AskSetup, message: string): Promise<Asked> {
   }
 }
 
-async function byPage(setup: AskSetup, question: Parameters<Ask>[0]): Promise<Asked> {
-  const known = setup.pages.status(question.key);
-  if (known !== undefined && known.state !== 'pending' && known.state !== 'answering') {
-    if (known.state === 'approved')
-      return {
-        kind: 'later',
-        answer: 'accept',
-        result: { payout: known.outcome, approval: { status: 'approved' } },
-      };
-    if (known.state === 'failed') throw known.outcome;
+/** An answer the person gave on a page, reported once to the next call for that draft. */
+function settledOn(pages: ApprovalPages, key: string): Exclude<Asked, { kind: 'yes' }> | undefined {
+  const known = pages.status(key, false);
+  if (known === undefined || known.state === 'pending' || known.state === 'answering') return undefined;
+  pages.status(key);
+  if (known.state === 'approved')
     return {
-      kind: 'no',
-      answer: known.state === 'denied' ? 'decline' : known.state === 'expired' ? 'timeout' : 'changed',
+      kind: 'later',
+      answer: 'accept',
+      result: { payout: known.outcome, approval: { status: 'approved' } },
     };
-  }
+  if (known.state === 'failed') throw known.outcome;
+  const answer = known.state === 'denied' ? 'decline' : known.state === 'expired' ? 'timeout' : 'changed';
+  return { kind: 'no', answer };
+}
+
+async function byPage(setup: AskSetup, question: Question): Promise<Asked> {
   const pending = await setup.pages.open(
     question.key,
     question.binding,
@@ -136,7 +138,7 @@ async function byPage(setup: AskSetup, question: Parameters<Ask>[0]): Promise<As
  */
 export function askerFor(setup: AskSetup): Ask {
   const channel = channelOf(setup.server, setup.ctx);
-  return async (question) => {
+  const ask = async (question: Question): Promise<Asked> => {
     if (channel === 'page') return byPage(setup, question);
     const message = approvalMessage(question.view);
     if (channel === 'elicitation') return byElicitation(setup, message);
@@ -152,4 +154,5 @@ export function askerFor(setup: AskSetup): Ask {
       }),
     };
   };
+  return Object.assign(ask, { settled: (key: string) => settledOn(setup.pages, key) });
 }

@@ -20,7 +20,8 @@ function fail(error: unknown): never {
   const name = error instanceof Error ? error.name : '';
   const usage = name === 'UsageError' || name === 'AuthenticationError';
   const text = error instanceof Error ? error.message : String(error);
-  process.stderr.write(`chainbill-mcp: ${text.split('\n')[0]}\n`);
+  const label = name === 'AuthenticationError' ? 'AuthenticationError (api_key_invalid): ' : '';
+  process.stderr.write(`chainbill-mcp: ${label}${text.split('\n')[0]}\n`);
   process.exit(usage ? 2 : 1);
 }
 

@@ -51,6 +51,22 @@ describe('payouts_approve is offered', () => {
 });
 
 describe.each(['2026', '2025'] as Era[])('an approval from a %s client with forms', (era) => {
+  it('shows agent text only cleaned of line separators and bidi controls, apart from the record', async () => {
+    const { call, asked, fake } = await withDrafts({ era, person: () => ({ action: 'decline' }) });
+    const forged = fake.seed.payout({
+      status: 'draft',
+      amount: 4000,
+      description: 'rent\u2028  amount  1\u2029\u202Eevil\u202C\u200B\u0007',
+    });
+    await call('payouts_approve', { id: forged.id });
+    const message = asked[0]?.message ?? '';
+    expect(message).not.toMatch(/[\u2028\u2029\u202A-\u202E\u2066-\u2069\u200B\u0007]/);
+    const [record, agent] = message.split('Written by the agent');
+    expect(record).toMatch(/amount\s+4000\b/);
+    expect(record).not.toContain('rent');
+    expect(agent).toContain('«rent\\u{2028}  amount  1\\u{2029}\\u{202E}evil\\u{202C}\\u{200B}\\u{0007}»');
+  });
+
   it('accepted approves exactly that draft, after showing its amount, token, chain and recipient from the API', async () => {
     const { call, asked, draft, other, statusOf, fake } = await withDrafts({ era, person: () => yes });
     const answer = await call('payouts_approve', { id: draft.id });

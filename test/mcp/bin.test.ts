@@ -180,6 +180,31 @@ describe('chainbill-mcp --policy', () => {
     const within = await call('payouts_create', { ...payout, amount: 12.5 });
     expect(within.json['created']).toMatchObject({ status: 'draft', amount: 12.5 });
     // A draft outside the policy (the seed's, 125.5 USDT) is refused at approval, nobody asked.
+    let asked = 0;
+    const seeded = await start(
+      [
+        '--fake',
+        '--seed',
+        join(root, 'examples/fake-server/seed.json'),
+        '--allow-approve',
+        '--policy',
+        policy,
+      ],
+      {},
+      () => {
+        asked += 1;
+        return { action: 'accept', content: { approve: true } };
+      },
+    );
+    const drafts = await seeded.call('payouts_list', { status: 'draft' });
+    const draft = (drafts.json['data'] as { id: string }[])[0];
+    const refusedApproval = await seeded.call('payouts_approve', { id: draft?.id });
+    expect(refusedApproval.json['error']).toMatchObject({
+      type: 'PayoutPolicyError',
+      code: 'policy.max_amount',
+    });
+    expect(asked).toBe(0);
+    expect((await seeded.call('payouts_list', { status: 'draft' })).json['data']).toHaveLength(1);
 
     const bad = join(scratch, 'bad-policy.json');
     writeFileSync(bad, JSON.stringify({ maxAmount: { USDT: '-1' } }));
@@ -202,6 +227,16 @@ describe('chainbill-mcp with CHAINBILL_API_KEY', () => {
     expect(refused.stdout).toBe('');
     const { client } = await start(['--live'], env);
     expect((await client.listTools()).tools.length).toBeGreaterThan(0);
+  });
+
+  it('with a key holding a zero-width space: AuthenticationError, exit 2; --help and --version need no key', () => {
+    const env = { CHAINBILL_API_KEY: 'sk_test_zero\u200bwidth', CHAINBILL_BASE_URL: 'http://127.0.0.1:9/v1' };
+    const refused = runToExit([], env);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/^chainbill-mcp: AuthenticationError \(api_key_invalid\): /);
+    expect(refused.stderr).not.toContain('zero');
+    expect(runToExit(['--help'], env).code).toBe(0);
+    expect(runToExit(['--version'], env).stdout).toMatch(/^\d+\.\d+\.\d+/);
   });
 
   it('without a key exits 2 and says where the key comes from', () => {

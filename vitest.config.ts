@@ -25,6 +25,7 @@ const packageTests = [
   'test/cross-copy.test.ts',
   'test/fake/server-cli.test.ts',
   'test/fake/server-history.test.ts',
+  'test/fake/server-state.test.ts',
   'test/mcp/bin.test.ts',
   // chainbill-mcp --http behind a real authorization server, through the v2 client's OAuth.
   'test/mcp/http.test.ts',

@@ -23,6 +23,7 @@ interface ClientConfig {
   readonly note: string;
 }
 
+// The references each client expands at run time: `${env:NAME}` (VS Code, Cursor), `${NAME}` (Claude Code).
 const envRef = (style: 'vscode' | 'shell') => (name: string) =>
   style === 'vscode' ? `\${env:${name}}` : `\${${name}}`;
 
@@ -44,7 +45,7 @@ const clients: Readonly<Record<string, ClientConfig>> = {
     file: () => resolve('.mcp.json'),
     section: 'mcpServers',
     env: envOf(envRef('shell')),
-    note: 'Claude Code expands ${CHAINBILL_API_KEY} from the environment it starts in.',
+    note: `Claude Code expands \${CHAINBILL_API_KEY} from the environment it starts in.`,
   },
   'claude-desktop': {
     file: desktopFile,
@@ -56,13 +57,13 @@ const clients: Readonly<Record<string, ClientConfig>> = {
     file: () => resolve('.vscode/mcp.json'),
     section: 'servers',
     env: envOf(envRef('vscode')),
-    note: 'VS Code expands ${env:CHAINBILL_API_KEY} from the environment it starts in.',
+    note: `VS Code expands \${env:CHAINBILL_API_KEY} from the environment it starts in.`,
   },
   cursor: {
     file: () => resolve('.cursor/mcp.json'),
     section: 'mcpServers',
     env: envOf(envRef('vscode')),
-    note: 'Cursor expands ${env:CHAINBILL_API_KEY} from the environment it starts in.',
+    note: `Cursor expands \${env:CHAINBILL_API_KEY} from the environment it starts in.`,
   },
 };
 

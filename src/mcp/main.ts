@@ -4,7 +4,7 @@
  */
 import { readFlagJson } from '../catalog/file-flags.js';
 import { Chainbill } from '../client.js';
-import type { ClientOptions } from '../core/client-options.js';
+import type { ClientOptions } from '../client-options.js';
 import { AuthenticationError, ChainbillError } from '../core/error.js';
 import type { Logger } from '../core/logger.js';
 import { readEnv } from '../internal/env.js';

@@ -4,7 +4,10 @@
  * draw a line of its own or reorder what follows (U+2028, a bidi override), so it is shown only
  * cleaned of them, quoted, under its own heading.
  */
-import type { PayoutCheck } from '../payouts/preview.js';
+import type { MovePreview } from '../catalog/money-move.js';
+
+/** One check a preview ran, whatever its rule (`address`, `policy.max_amount`, `policy.budget`, …). */
+type Check = MovePreview['checks'][number];
 
 /** The fields of the record the person sees, in this order: what moves, where, and when. */
 export const shownFields = [
@@ -54,7 +57,7 @@ export interface ApprovalView {
   /** Agent-written fields of the record and of the request, cleaned. */
   readonly agentText: Readonly<Record<string, string>>;
   /** Every check the preview ran, whatever its rule. */
-  readonly checks: readonly PayoutCheck[];
+  readonly checks: readonly Check[];
 }
 
 /**
@@ -70,7 +73,7 @@ export function approvalView(
   action: string,
   record: Readonly<Record<string, unknown>>,
   sends: Readonly<Record<string, unknown>>,
-  checks: readonly PayoutCheck[],
+  checks: readonly Check[],
 ): ApprovalView {
   const shown: Record<string, string> = {};
   for (const field of shownFields)

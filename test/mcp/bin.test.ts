@@ -313,8 +313,8 @@ describe('chainbill-mcp install', () => {
             'write',
           ],
           env: {
-            CHAINBILL_API_KEY: '${env:CHAINBILL_API_KEY}',
-            CHAINBILL_BASE_URL: '${env:CHAINBILL_BASE_URL}',
+            CHAINBILL_API_KEY: `\${env:CHAINBILL_API_KEY}`,
+            CHAINBILL_BASE_URL: `\${env:CHAINBILL_BASE_URL}`,
           },
         },
       },

@@ -27,6 +27,8 @@ const packageTests = [
   'test/fake/server-history.test.ts',
   'test/fake/server-state.test.ts',
   'test/mcp/bin.test.ts',
+  // chainbill-mcp --http behind a real authorization server, through the v2 client's OAuth.
+  'test/mcp/http.test.ts',
   // The inspector's page in Chromium, served by the built CLI.
   'test/fake/inspector.test.ts',
   // In-process tests beside a few of the built CLI's or dist/'s, on the same topic.

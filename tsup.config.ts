@@ -169,6 +169,7 @@ const entry = {
   'cli/index': 'src/cli/index.ts',
   'mcp/index': 'src/mcp/index.ts',
   'opentelemetry/index': 'src/opentelemetry/index.ts',
+  'postgres/index': 'src/postgres/index.ts',
 };
 
 const config: Options = {

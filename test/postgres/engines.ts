@@ -1,0 +1,83 @@
+/**
+ * The engines the store's tests run on: PGlite in process always (real PostgreSQL, no server),
+ * and the server `CHAINBILL_TEST_DATABASE_URL` names when it is set (CI starts one:
+ * scripts/postgres-server.sh). Each test file gets its own database on each: a fresh PGlite, or a
+ * schema of its own on the server, dropped when the file ends.
+ */
+import { randomBytes } from 'node:crypto';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
+
+/** A database for one test file: `db` for the store, `connect()` for more pools on the same one. */
+export interface Engine {
+  readonly name: string;
+  /** The client the store is given. */
+  db(): pg.Pool | PGlite;
+  /** Another pool on the same database (the server only), as another process would have. */
+  pool?(max?: number): pg.Pool;
+  /** Runs a query outside the store, to count rows. */
+  query(text: string, values?: unknown[]): Promise<Record<string, unknown>[]>;
+}
+
+/** The server's URL, when there is one. */
+export const serverUrl: string | undefined = process.env['CHAINBILL_TEST_DATABASE_URL'] || undefined;
+
+/**
+ * The engines of this run, each set up before the file's tests and closed after them.
+ *
+ * @returns One engine for PGlite, and one for the server when it is set.
+ */
+export function useEngines(): Engine[] {
+  const engines: Engine[] = [pglite()];
+  if (serverUrl !== undefined) engines.push(server(serverUrl));
+  return engines;
+}
+
+function pglite(): Engine {
+  let db: PGlite | undefined;
+  beforeAll(async () => {
+    db = new PGlite();
+    await db.waitReady;
+  });
+  afterAll(async () => db?.close());
+  const get = () => {
+    if (db === undefined) throw new Error('PGlite is not ready');
+    return db;
+  };
+  return {
+    name: 'PGlite',
+    db: get,
+    query: async (text, values) => (await get().query<Record<string, unknown>>(text, values)).rows,
+  };
+}
+
+function server(url: string): Engine {
+  const schema = `chainbill_test_${randomBytes(6).toString('hex')}`;
+  const pools: pg.Pool[] = [];
+  const pool = (max = 10) => {
+    const made = new pg.Pool({ connectionString: url, max, options: `-c search_path=${schema}` });
+    made.on('error', () => {}); // a session the test ends on purpose
+    pools.push(made);
+    return made;
+  };
+  let main: pg.Pool | undefined;
+  beforeAll(async () => {
+    main = pool();
+    await main.query(`CREATE SCHEMA ${schema}`);
+  });
+  afterAll(async () => {
+    await main?.query(`DROP SCHEMA ${schema} CASCADE`);
+    await Promise.all(pools.map((p) => p.end()));
+  });
+  const get = () => {
+    if (main === undefined) throw new Error('the server pool is not ready');
+    return main;
+  };
+  return {
+    name: 'PostgreSQL server',
+    db: get,
+    pool,
+    query: async (text, values) => (await get().query(text, values)).rows,
+  };
+}

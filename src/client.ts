@@ -23,6 +23,9 @@ import { Plans } from './resources/plans.js';
 import { Subscriptions } from './resources/subscriptions.js';
 import { WebhookEndpoints } from './resources/webhook-endpoints.js';
 import { RevenueEvents } from './revenue-events/revenue-events.js';
+import { memoryStore } from './store/memory.js';
+import { scopeOf } from './store/scope.js';
+import type { ChainbillStore } from './store/store.js';
 
 // Visible ASCII only: a key pasted with a zero-width space or a non-Latin-1 letter cannot go in a
 // header, and the platform's error for it would quote the whole key.
@@ -71,6 +74,13 @@ export class Chainbill extends APIClient {
   readonly paymentLinks: PaymentLinks;
   /** The revenue ledger: list (spec: GET /revenue/events). */
   readonly revenueEvents: RevenueEvents;
+  /**
+   * The scope of this client's state in a store: the `scope` option or the key's fingerprint.
+   *
+   * @internal
+   */
+  readonly stateScope: string;
+  #defaultStore: ChainbillStore<null> | undefined;
   readonly #transport: Transport;
   /** The options as resolved (key, base URL and log level included), for `withOptions`. */
   readonly #options: ClientOptions;
@@ -110,6 +120,7 @@ export class Chainbill extends APIClient {
     }
     this.environment = match[1] === 'live' ? 'live' : 'sandbox';
     this.baseUrl = checkBaseUrl(options.baseUrl ?? readEnv('CHAINBILL_BASE_URL'));
+    this.stateScope = scopeOf(apiKey, options.scope);
     const { logger, logLevel, ...settings } = checkSettings(options);
     const log = levelLogger(logger, logLevel);
     if (this.baseUrl !== (options as CopyOptions)[warnedFor] && !hasVersionSegment(this.baseUrl)) {
@@ -185,6 +196,17 @@ export class Chainbill extends APIClient {
     const options: Record<string, unknown> = { ...this.#options };
     for (const [name, value] of Object.entries(overrides)) if (value !== undefined) options[name] = value;
     return new Chainbill({ ...options, [warnedFor]: this.baseUrl } as CopyOptions);
+  }
+
+  /**
+   * The store of a consumer that names none: made on first use, one per client (and its copies
+   * made by `withOptions` each have their own).
+   *
+   * @internal
+   */
+  get defaultStore(): ChainbillStore<null> {
+    this.#defaultStore ??= memoryStore();
+    return this.#defaultStore;
   }
 
   /**

@@ -6,7 +6,7 @@
  * @module
  */
 import type { BudgetClaim, BudgetState, Reservation, StoreDriver } from '../store/store.js';
-import type { Queryable, Transact } from './session.js';
+import type { Queryable, Session } from './session.js';
 
 type BudgetOps = Pick<StoreDriver<Queryable>, 'reserve' | 'spend' | 'unreserve' | 'refund' | 'read'>;
 
@@ -22,11 +22,10 @@ const ordered = (claims: readonly BudgetClaim[]) =>
 /**
  * The budget operations over one database.
  *
- * @param db - Where single statements go.
- * @param transact - The database's transactions.
+ * @param session - The database's statements and transactions.
  * @returns The operations.
  */
-export function budgetOps(db: Queryable, transact: Transact): BudgetOps {
+export function budgetOps({ query, transact }: Session): BudgetOps {
   /** One claim reserved, or `false`: one statement, its test under the row's lock. */
   const take = async (q: Queryable, scope: string, c: BudgetClaim): Promise<boolean> => {
     const { rows } = await q.query(
@@ -58,13 +57,13 @@ export function budgetOps(db: Queryable, transact: Transact): BudgetOps {
   const refused = async (scope: string, claim: BudgetClaim): Promise<Reservation> => ({
     ok: false,
     claim,
-    state: await read(db, scope, claim),
+    state: await read({ query }, scope, claim),
   });
   return {
     async reserve(scope, claims) {
       const [only] = claims;
       if (claims.length === 1 && only !== undefined)
-        return (await take(db, scope, only)) ? { ok: true } : refused(scope, only);
+        return (await take({ query }, scope, only)) ? { ok: true } : refused(scope, only);
       let failed: BudgetClaim | undefined;
       await transact(async (tx) => {
         // A process that stalls here must not hold the budgets' rows for long.
@@ -108,7 +107,7 @@ export function budgetOps(db: Queryable, transact: Transact): BudgetOps {
     },
     async refund(scope, payoutId) {
       // One statement: the payout's rows deleted and what they spent given back, once.
-      await db.query(
+      await query(
         `WITH given AS (
            DELETE FROM chainbill_budget_payouts WHERE scope = $1 AND payout_id = $2
            RETURNING token, period, period_start, amount
@@ -121,7 +120,7 @@ export function budgetOps(db: Queryable, transact: Transact): BudgetOps {
       );
     },
     async read(scope, claims) {
-      return Promise.all(claims.map((claim) => read(db, scope, claim)));
+      return Promise.all(claims.map((claim) => read({ query }, scope, claim)));
     },
   };
 }

@@ -7,7 +7,7 @@
  * @module
  */
 import type { Commit, CommitOutcome, Failure, StoreDriver } from '../store/store.js';
-import type { Queryable, Transact } from './session.js';
+import type { Queryable, Session } from './session.js';
 
 type ConsumerOps = Pick<
   StoreDriver<Queryable>,
@@ -22,11 +22,10 @@ class Lost extends Error {}
 /**
  * The consumer operations over one database.
  *
- * @param db - Where single statements go (a pool spreads them over its clients).
- * @param transact - The database's transactions.
+ * @param session - The database's statements and transactions.
  * @returns The operations.
  */
-export function consumerOps(db: Queryable, transact: Transact): ConsumerOps {
+export function consumerOps({ query, transact }: Session): ConsumerOps {
   const inTransaction = async (
     commit: Commit,
     body: (tx: Queryable) => Promise<CommitOutcome>,
@@ -69,7 +68,7 @@ export function consumerOps(db: Queryable, transact: Transact): ConsumerOps {
     );
   return {
     async acquire(key, holder, leaseMs) {
-      const { rows } = await db.query(
+      const { rows } = await query(
         `INSERT INTO chainbill_consumers AS c (scope, name, holder, token, expires_at)
          VALUES ($1, $2, $4, 1, ${leaseEnd})
          ON CONFLICT (scope, name) DO UPDATE
@@ -83,7 +82,7 @@ export function consumerOps(db: Queryable, transact: Transact): ConsumerOps {
       return { token: Number(row['token']), position: (row['position'] as string | null) ?? null };
     },
     async renew(key, token, leaseMs) {
-      const { rows } = await db.query(
+      const { rows } = await query(
         `UPDATE chainbill_consumers SET expires_at = ${leaseEnd}
          WHERE scope = $1 AND name = $2 AND token = $4::bigint RETURNING 1`,
         [key.scope, key.name, leaseMs, String(token)],
@@ -91,14 +90,14 @@ export function consumerOps(db: Queryable, transact: Transact): ConsumerOps {
       return rows.length > 0;
     },
     async release(key, token) {
-      await db.query(
+      await query(
         `UPDATE chainbill_consumers SET expires_at = '-infinity', holder = NULL
          WHERE scope = $1 AND name = $2 AND token = $3::bigint`,
         [key.scope, key.name, String(token)],
       );
     },
     async savePosition(key, token, position) {
-      const { rows } = await db.query(
+      const { rows } = await query(
         `UPDATE chainbill_consumers SET position = $3
          WHERE scope = $1 AND name = $2 AND token = $4::bigint RETURNING 1`,
         [key.scope, key.name, position, String(token)],
@@ -137,7 +136,7 @@ export function consumerOps(db: Queryable, transact: Transact): ConsumerOps {
       });
     },
     async prune(key, beforeMs) {
-      await db.query(
+      await query(
         `DELETE FROM chainbill_processed_events
          WHERE scope = $1 AND name = $2 AND occurred_at < to_timestamp($3::double precision / 1000)`,
         [key.scope, key.name, beforeMs],

@@ -47,21 +47,34 @@ function isPGlite(db: Queryable): db is PGliteLike {
   return typeof (db as Partial<PGliteLike>).transaction === 'function';
 }
 
+/** How a store reaches its database: single statements, and transactions. */
+export interface Session {
+  /** Runs one statement outside any transaction of the store's. */
+  readonly query: Queryable['query'];
+  readonly transact: Transact;
+}
+
 /**
- * The transactions of a client.
+ * The statements and transactions of a client.
  *
  * @param db - A pool, PGlite, or a single client.
- * @returns Its way to run a transaction.
+ * @returns Its way to run a statement and a transaction.
  */
-export function transactions(db: Queryable): Transact {
-  if (isPGlite(db)) return (run) => db.transaction(run);
-  if (isPool(db)) return (run) => onPoolClient(db, run);
+export function sessionOf(db: Queryable): Session {
+  const query: Queryable['query'] = (text, values) => db.query(text, values);
+  if (isPGlite(db)) return { query, transact: (run) => db.transaction(run) };
+  if (isPool(db)) return { query, transact: (run) => onPoolClient(db, run) };
+  // One session: a statement or a transaction waits for the one before to end, as on a pool of
+  // one; otherwise a statement would run inside another's transaction.
   let queue: Promise<unknown> = Promise.resolve();
-  // One session: a second transaction waits for the first, as it would on a pool of one.
-  return (run) => {
-    const next = queue.then(() => onSession(db, run));
+  const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
+    const next = queue.then(work);
     queue = next.catch(() => {});
     return next;
+  };
+  return {
+    query: (text, values) => inTurn(() => db.query(text, values)),
+    transact: (run) => inTurn(() => onSession(db, run)),
   };
 }
 

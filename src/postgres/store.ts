@@ -2,7 +2,7 @@ import type { ChainbillStore } from '../store/store.js';
 import { budgetOps } from './budgets.js';
 import { consumerOps } from './consumers.js';
 import { migrate } from './migrations.js';
-import { type Queryable, transactions } from './session.js';
+import { type Queryable, sessionOf } from './session.js';
 
 /**
  * A store in PostgreSQL (docs/postgres.md): consumers' positions, leases and handled ids, and the
@@ -29,10 +29,10 @@ export function postgresStore(db: Queryable): ChainbillStore<Queryable> {
     throw new TypeError(
       'postgresStore needs a client with query(text, values): a pg.Pool, PGlite or a pg.Client.',
     );
-  const transact = transactions(db);
+  const session = sessionOf(db);
   return {
     kind: 'postgres',
-    migrate: () => migrate(transact),
-    driver: { ...consumerOps(db, transact), ...budgetOps(db, transact) },
+    migrate: () => migrate(session.transact),
+    driver: { ...consumerOps(session), ...budgetOps(session) },
   };
 }

@@ -5,6 +5,9 @@
  * schema of its own on the server, dropped when the file ends.
  */
 import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
@@ -34,12 +37,37 @@ export function useEngines(): Engine[] {
   return engines;
 }
 
+// PGlite starts from a copy of an empty database's files, kept under .tmp/ per PGlite version:
+// about a second, against several for initdb on every start.
+const pgliteVersion = (
+  JSON.parse(
+    readFileSync(new URL('../../node_modules/@electric-sql/pglite/package.json', import.meta.url), 'utf8'),
+  ) as { version: string }
+).version;
+const template = fileURLToPath(new URL(`../../.tmp/pglite-${pgliteVersion}.tar.gz`, import.meta.url));
+
+async function startPGlite(): Promise<PGlite> {
+  if (existsSync(template)) {
+    const db = new PGlite({ loadDataDir: new Blob([readFileSync(template)]) });
+    await db.waitReady;
+    return db;
+  }
+  const db = new PGlite();
+  await db.waitReady;
+  const dump = await db.dumpDataDir('gzip');
+  mkdirSync(dirname(template), { recursive: true });
+  // Written aside, then renamed: a file that another worker reads is never half written.
+  const aside = `${template}.${process.pid}`;
+  writeFileSync(aside, Buffer.from(await dump.arrayBuffer()));
+  renameSync(aside, template);
+  return db;
+}
+
 function pglite(): Engine {
   let db: PGlite | undefined;
   beforeAll(async () => {
-    db = new PGlite();
-    await db.waitReady;
-  });
+    db = await startPGlite();
+  }, 120_000);
   afterAll(async () => db?.close());
   const get = () => {
     if (db === undefined) throw new Error('PGlite is not ready');

@@ -130,7 +130,8 @@ class Run<Tx> {
       }
     } catch (error) {
       if (error instanceof LeaseLostError) lost = true;
-      else if (!(stop.signal.aborted && this.signal?.aborted)) {
+      // The signal ends a backoff's wait with its reason: that is the end asked for, no failure.
+      else if (!(this.signal?.aborted && (error === this.signal.reason || error === stop.signal.reason))) {
         // A store error may be the session a stalled worker lost with its lease: which one, the
         // lease says.
         if (!(await this.driver.renew(this.key, token, this.settings.leaseMs).catch(() => true))) lost = true;

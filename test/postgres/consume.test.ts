@@ -15,7 +15,6 @@ import {
   type RevenueEventConsumeOptions,
 } from 'chainbill';
 import { postgresStore, type Queryable } from 'chainbill/postgres';
-import type { FakeChainbill } from 'chainbill/testing';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { failure, fakeClient } from '../helpers.js';
 import { type Engine, useEngines } from './engines.js';
@@ -345,5 +344,3 @@ describe('revenueEvents.consume: options', () => {
     });
   });
 });
-
-export type { FakeChainbill };

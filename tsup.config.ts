@@ -163,6 +163,8 @@ function fail(diagnostics: ts.Diagnostic | readonly ts.Diagnostic[]): never {
 
 const entry = {
   index: 'src/index.ts',
+  'core/index': 'src/core/index.ts',
+  funcs: 'src/funcs.ts',
   'testing/index': 'src/testing/index.ts',
   'testing/msw': 'src/testing/msw.ts',
   'testing/cli': 'src/testing/cli.ts',
@@ -189,7 +191,7 @@ const config: Options = {
   external: ['msw', /^@modelcontextprotocol\/sdk(\/|$)/],
   esbuildPlugins: [kyPureDefaultInstance, nobleSha3PureTables],
   // The CommonJS build's `import.meta.url`, from `__filename`: the fake's inspector finds its files
-  // beside the package's package.json (src/testing/inspector.ts).
+  // beside the package's package.json (src/testing/control/inspector.ts).
   shims: true,
   // Deno needs the `node:` prefix on built-ins (used by ./testing only).
   removeNodeProtocol: false,

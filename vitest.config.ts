@@ -25,6 +25,7 @@ const packageTests = [
   'test/cross-copy.test.ts',
   'test/fake/server-cli.test.ts',
   'test/fake/server-history.test.ts',
+  'test/fake/server-state.test.ts',
   'test/mcp/bin.test.ts',
   // The inspector's page in Chromium, served by the built CLI.
   'test/fake/inspector.test.ts',

@@ -178,3 +178,63 @@ describe('a policy that can be checked', () => {
     expect(() => make({ payoutPolicy: null })).not.toThrow();
   });
 });
+
+describe('a Proxy, or reads that disagree, are refused', () => {
+  const maxAmount = { USDT: '100' };
+  const proxy = /must be plain data: a Proxy, there or inside it, is refused/;
+  const disagree = /must be plain data: its keys or values disagree between reads/;
+
+  it.each([
+    ['a Proxy that reads as plain data', new Proxy({ maxAmount }, {}), proxy],
+    ['a Proxy as maxAmount', { maxAmount: new Proxy(maxAmount, {}) }, proxy],
+    ['a Proxy as a list of chains', { chains: new Proxy(['tron'], {}) }, proxy],
+    ['a Proxy as recipients', { recipients: new Proxy({ tron: [tron] }, {}) }, proxy],
+    ['a Proxy as a list of recipients', { recipients: { tron: new Proxy([tron], {}) } }, proxy],
+    [
+      'a Proxy as maxAmount beside a recipients function',
+      { maxAmount: new Proxy(maxAmount, {}), recipients: () => true },
+      /payoutPolicy\.maxAmount must be plain data: a Proxy/,
+    ],
+  ])('refuses %s', (_, policy, words) => {
+    refusedEverywhere(policy, words);
+  });
+
+  it('refuses a Proxy that hides maxAmount from its keys, which used to be an empty policy', () => {
+    const hiding = (target: object, shown: string[]) => new Proxy(target, { ownKeys: () => shown });
+    refusedEverywhere(hiding({ maxAmount, chains: ['tron'] }, ['chains']), /Proxy|disagree/);
+    // A recipients function cannot be cloned: the reads that disagree tell the Proxy.
+    refusedEverywhere(hiding({ maxAmount, recipients: () => true }, ['recipients']), disagree);
+  });
+
+  it('refuses keys or values that change between reads', () => {
+    const recipients = () => true;
+    let listed = 0;
+    const keys = new Proxy(
+      { maxAmount, recipients },
+      { ownKeys: () => (++listed % 2 === 1 ? ['maxAmount', 'recipients'] : ['recipients']) },
+    );
+    refusedEverywhere(keys, disagree);
+    let described = 0;
+    const values = new Proxy(
+      { maxAmount, recipients },
+      {
+        getOwnPropertyDescriptor: (target, key) => {
+          const descriptor = Reflect.getOwnPropertyDescriptor(target, key);
+          if (key !== 'maxAmount' || ++described % 2 === 1) return descriptor;
+          return { ...descriptor, value: { USDT: '999999' } };
+        },
+      },
+    );
+    refusedEverywhere(values, disagree);
+    const read = new Proxy(
+      { maxAmount, recipients },
+      { get: (target, key) => (key === 'maxAmount' ? {} : Reflect.get(target, key)) },
+    );
+    refusedEverywhere(read, disagree);
+  });
+
+  it('refuses an array holding more than its items', () => {
+    const chains = Object.assign(['tron'], { extra: 'base' });
+    refusedEverywhere({ chains }, /payoutPolicy\.chains must be an array of items alone/);
+  });
+});

@@ -5,12 +5,12 @@
  * approval reads the draft it approves as the API lists it, then checks that draft the same way,
  * so the payout policy bounds what is approved, not only what is created.
  */
-import type { Chainbill } from '../client.js';
+import type { ChainbillCore } from '../core/chainbill-core.js';
 import { ChainbillError } from '../core/error.js';
 import type { RequestOptions } from '../core/request-options.js';
 import { paramNames } from '../internal/operation.js';
 import { pathId } from '../internal/path.js';
-import type { PayoutCheck } from '../payouts/preview.js';
+import type { MovePreviewResult } from '../internal/resource-spec.js';
 import { type CatalogEntry, catalog, invoke } from './catalog.js';
 
 /** The preview of a money move. */
@@ -27,7 +27,7 @@ export interface MovePreview {
   readonly record: Record<string, unknown> | null;
   /** Whether every check passed (`true` for a move by id that approves nothing). */
   readonly ok: boolean;
-  readonly checks: readonly PayoutCheck[];
+  readonly checks: MovePreviewResult['checks'];
   /** The amount in atomic units. */
   readonly amountAtomic: string | null;
 }
@@ -43,19 +43,6 @@ export class NoDraftError extends ChainbillError {
   }
 }
 
-interface Previewing {
-  preview(
-    params: unknown,
-  ): Promise<{ ok: boolean; checks: PayoutCheck[]; request: unknown; amountAtomic: string | null }>;
-}
-
-function resourceOf(client: Chainbill, entry: CatalogEntry): Previewing {
-  return entry.resource.reduce<unknown>(
-    (at, key) => (at as Record<string, unknown>)[key],
-    client,
-  ) as Previewing;
-}
-
 /**
  * Finds a draft among its resource's drafts: only a draft can be approved, and the API has no
  * route that reads one record, so the drafts are walked page by page.
@@ -68,7 +55,7 @@ function resourceOf(client: Chainbill, entry: CatalogEntry): Previewing {
  * @throws {NoDraftError} when no draft has that id.
  */
 export async function findDraft(
-  client: Chainbill,
+  client: ChainbillCore,
   entry: CatalogEntry,
   id: string,
   options?: RequestOptions,
@@ -96,15 +83,18 @@ export async function findDraft(
  * @throws {NoDraftError} for an approval of a payout that is not a draft.
  */
 export async function previewMove(
-  client: Chainbill,
+  client: ChainbillCore,
   entry: CatalogEntry,
   input: { id?: string | undefined; params?: Record<string, unknown> | undefined },
   options?: RequestOptions,
 ): Promise<MovePreview> {
-  const resource = resourceOf(client, entry);
+  const preview = (params: unknown) => {
+    if (entry.preview === undefined) throw new TypeError(`${entry.name} has no preview`);
+    return entry.preview(client, params);
+  };
   const base = { route: entry.route, id: input.id ?? null };
   if (entry.money === 'create') {
-    const { ok, checks, request, amountAtomic } = await resource.preview(input.params ?? {});
+    const { ok, checks, request, amountAtomic } = await preview(input.params ?? {});
     return { ...base, sends: request, payout: null, record: null, ok, checks, amountAtomic };
   }
   // The id as the call will check it, before it is looked for.
@@ -122,6 +112,6 @@ export async function previewMove(
       .filter((name) => record[name] != null)
       .map((name) => [name, record[name]]),
   );
-  const { ok, checks, amountAtomic } = await resource.preview(payout);
+  const { ok, checks, amountAtomic } = await preview(payout);
   return { ...base, sends, payout, record, ok, checks, amountAtomic };
 }

@@ -7,7 +7,7 @@
 
 import { readFlagJson } from '../catalog/file-flags.js';
 import { Chainbill } from '../client.js';
-import type { ClientOptions } from '../core/client-options.js';
+import type { ClientOptions } from '../client-options.js';
 import type { Logger, LogLevel } from '../core/logger.js';
 import type { PayoutPolicy } from '../payouts/policy.js';
 import { checkPayoutPolicy } from '../payouts/policy-check.js';

@@ -8,7 +8,6 @@
 import type { CatalogEntry } from '../catalog/catalog.js';
 import { type MovePreview, NoDraftError, previewMove } from '../catalog/money-move.js';
 import type { Chainbill } from '../client.js';
-import type { PayoutCheck } from '../payouts/preview.js';
 import { Refusal, UsageError } from './errors.js';
 
 /** The preview of a money move, as `--dry-run` prints it. */
@@ -24,7 +23,7 @@ export interface MoneyPreview {
   readonly payout: Record<string, unknown> | null;
   /** Whether every check passed (`true` for a move that approves nothing). */
   readonly ok: boolean;
-  readonly checks: readonly PayoutCheck[];
+  readonly checks: MovePreview['checks'];
   /** The amount in atomic units. */
   readonly amountAtomic: string | null;
 }

@@ -35,7 +35,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number | und
         return 0;
       case 'fake': {
         // Only `chainbill fake` loads the fake.
-        const { serveFake } = await import('../testing/server-cli.js');
+        const { serveFake } = await import('../testing/bin/serve.js');
         serveFake(invocation.args, 'chainbill fake');
         return undefined;
       }

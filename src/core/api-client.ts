@@ -1,3 +1,4 @@
+import { payoutWriteOf } from '../internal/money-routes.js';
 import { rawListSpec, rawSpec } from '../internal/raw.js';
 import type { ListSpec, RequestSpec } from '../internal/types.js';
 import type { APIPromise } from './api-promise.js';
@@ -36,7 +37,8 @@ export interface RawListOptions extends RawGetOptions {
  * `query`), no `\`, whitespace or control character, no encoded `/` or `\`, no `;` plain or
  * encoded (`..;` is a path parameter that Tomcat-style servers strip, climbing out), and no
  * percent-encoded control character (`%00`-`%1F`, `%7F`, `%0d%0a`). Segments are sent as given:
- * encode ids with the `path` tag.
+ * encode ids with the `path` tag. A write to `/payouts` (in any spelling) is checked as the payouts
+ * methods check theirs, the payout policy included; any other write under `/payouts` is refused.
  */
 export abstract class APIClient {
   /**
@@ -47,7 +49,10 @@ export abstract class APIClient {
    * @param options - Per-call options.
    * @returns The parsed result.
    */
-  abstract request<T>(build: () => RequestSpec<T>, options?: RequestOptions): APIPromise<T>;
+  abstract request<T>(
+    build: () => RequestSpec<T> | Promise<RequestSpec<T>>,
+    options?: RequestOptions,
+  ): APIPromise<T>;
 
   /**
    * Sends a list call and wraps it for paging.
@@ -87,7 +92,9 @@ export abstract class APIClient {
    * @param path - Under the base URL, starting with `/`; ids encoded (the `path` tag does it).
    * @param options - `body`, `query` and the per-call options (`idempotencyKey`, …).
    * @returns The parsed JSON body (`undefined` when empty), unchecked.
-   * @throws {RequestValidationError} with `param` `path`, `query` or `body`, before anything is sent.
+   * @throws {RequestValidationError} with `param` `path`, `query` or `body`, before anything is sent;
+   *   to `/payouts`, for any params `payouts.create` refuses (docs/raw-calls.md).
+   * @throws {PayoutPolicyError} to `/payouts`, for a payout outside the client's `payoutPolicy`.
    * @throws {APIError} and the other errors of any call.
    * @example
    * ```ts
@@ -104,7 +111,8 @@ export abstract class APIClient {
    * @param path - Under the base URL, starting with `/`; ids encoded (the `path` tag does it).
    * @param options - `body`, `query` and the per-call options.
    * @returns The parsed JSON body (`undefined` when empty), unchecked.
-   * @throws {RequestValidationError} with `param` `path`, `query` or `body`, before anything is sent.
+   * @throws {RequestValidationError} with `param` `path`, `query` or `body`, before anything is sent;
+   *   to `/payouts/{id}`, for an id or body `payouts.update` refuses (docs/raw-calls.md).
    * @throws {APIError} and the other errors of any call.
    * @example
    * ```ts
@@ -149,6 +157,20 @@ export abstract class APIClient {
    * }
    * ```
    */
+  /**
+   * Checks a raw call as the resource methods check theirs, where one writes what they write: a
+   * payout create or update (docs/raw-calls.md, "Payouts through raw calls").
+   *
+   * @internal
+   * @param spec - The raw call, its path, query and body checked by the raw-call rules.
+   * @param options - Its per-call options.
+   * @returns The call to send.
+   */
+  protected abstract _checkRawCall(
+    spec: RequestSpec<unknown>,
+    options: RequestOptions,
+  ): Promise<RequestSpec<unknown>>;
+
   getList(path: string, options: RawListOptions): PagePromise<unknown> {
     const { query, pagination, ...rest } = options ?? ({} as Partial<RawListOptions>);
     return this.requestList(pagination ?? 'cursor', () => rawListSpec(path, query, pagination), rest);
@@ -160,6 +182,10 @@ export abstract class APIClient {
     options?: RawRequestOptions,
   ): APIPromise<unknown> {
     const { query, body, ...rest } = options ?? {};
-    return this.request(() => rawSpec(method, path, query, body), rest);
+    return this.request(() => {
+      const spec = rawSpec(method, path, query, body);
+      // Only a payout write waits for its checks, loaded on first use.
+      return payoutWriteOf(spec.method, spec.path) === undefined ? spec : this._checkRawCall(spec, rest);
+    }, rest);
   }
 }

@@ -5,36 +5,49 @@
 import { ConfigurationError } from '../core/error.js';
 
 /**
- * The own data properties of a plain object (its prototype `Object.prototype` or `null`).
+ * The own data properties of a plain object (its prototype `Object.prototype` or `null`), read
+ * twice: a `Proxy` can answer each read differently, so keys and values that disagree between two
+ * reads, or with what `in` and a plain read give, are refused.
  *
  * @param value - The caller's value.
  * @param where - Its place in the options, for the message: `payoutPolicy.maxAmount`.
+ * @param names - The keys it may have: one that is not listed must not be readable either.
  * @returns The properties by name, `undefined` values left out (not given).
- * @throws {ConfigurationError} for anything but such an object, a getter, or a symbol key.
+ * @throws {ConfigurationError} for anything but such an object, a getter, a symbol key, or reads
+ *   that disagree.
  */
-export function readRecord(value: unknown, where: string): Map<string, unknown> {
+export function readRecord(
+  value: unknown,
+  where: string,
+  names: readonly string[] = [],
+): Map<string, unknown> {
   return readSafely(where, () => {
     const plain = typeof value === 'object' && value !== null && !Array.isArray(value);
     const proto: unknown = plain ? Object.getPrototypeOf(value) : undefined;
     if (!plain || (proto !== Object.prototype && proto !== null))
       throw fail(`${where} must be a plain object.`);
-    const entries = new Map<string, unknown>();
-    for (const key of Reflect.ownKeys(value)) {
+    const keys = Reflect.ownKeys(value);
+    const read = new Map<string, unknown>();
+    for (const key of keys) {
       if (typeof key !== 'string') throw fail(`${where} has a symbol key.`);
-      const data = dataValue(value, key, where);
-      if (data !== undefined) entries.set(key, data);
+      read.set(key, dataValue(value, key, where));
     }
-    return entries;
+    const again = Reflect.ownKeys(value);
+    if (again.length !== keys.length || again.some((key, i) => key !== keys[i])) throw disagree(where);
+    for (const [key, data] of read) agrees(value, key, data, where);
+    for (const name of names) if (!read.has(name) && Reflect.has(value, name)) throw disagree(where);
+    return new Map([...read].filter(([, data]) => data !== undefined));
   });
 }
 
 /**
- * The items of an array, each read as a data property.
+ * The items of an array, each read as a data property, twice (as {@link readRecord} reads).
  *
  * @param value - The caller's value.
  * @param where - Its place in the options: `payoutPolicy.chains`.
  * @returns The items.
- * @throws {ConfigurationError} for anything but an array, a hole, or a getter.
+ * @throws {ConfigurationError} for anything but an array of items alone, a hole, a getter, or
+ *   reads that disagree.
  */
 export function readList(value: unknown, where: string): unknown[] {
   return readSafely(where, () => {
@@ -48,8 +61,28 @@ export function readList(value: unknown, where: string): unknown[] {
       }
       items.push(dataValue(value, String(i), where));
     }
+    if (Reflect.ownKeys(value).length !== length + 1) throw fail(`${where} must be an array of items alone.`);
+    agrees(value, 'length', length, where);
+    for (const [i, item] of items.entries()) agrees(value, String(i), item, where);
     return items;
   });
+}
+
+/**
+ * Refuses a `Proxy` where plain data belongs: reading one cannot tell it apart from its target,
+ * but the structured clone algorithm refuses every Proxy (HTML: StructuredSerializeInternal).
+ * Call it once the data was read: a clone runs no code of the caller's on data properties.
+ *
+ * @param value - The caller's value, already read as plain data (no getters).
+ * @param where - Its place in the options.
+ * @throws {ConfigurationError} for a Proxy, or data holding one.
+ */
+export function refuseProxy(value: unknown, where: string): void {
+  try {
+    structuredClone(value);
+  } catch {
+    throw new ConfigurationError(`${where} must be plain data: a Proxy, there or inside it, is refused.`);
+  }
 }
 
 /**
@@ -60,6 +93,18 @@ export function readList(value: unknown, where: string): unknown[] {
  */
 export function quotedKey(key: string): string {
   return /^[A-Za-z][\w-]{0,39}$/.test(key) && !key.startsWith('sk_') ? `\`${key}\`` : 'a key';
+}
+
+/** A second read of a property, as a descriptor and as a plain read, gives the first's value. */
+function agrees(value: object, key: string, data: unknown, where: string): void {
+  const descriptor = Object.getOwnPropertyDescriptor(value, key);
+  if (descriptor === undefined || !('value' in descriptor) || !Object.is(descriptor.value, data))
+    throw disagree(where);
+  if (!Object.is(Reflect.get(value, key), data)) throw disagree(where);
+}
+
+function disagree(where: string): ConfigurationError {
+  return fail(`${where} must be plain data: its keys or values disagree between reads (a Proxy?).`);
 }
 
 function dataValue(value: object, key: string, where: string): unknown {

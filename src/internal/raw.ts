@@ -141,6 +141,14 @@ export function rawListSpec(path: unknown, query: unknown, pagination: unknown):
   return { path: checked, route: checked, query: rawQuery(query), schema: anyJson() };
 }
 
-function invalid(param: string, message: string, at: string[] = [param]): RequestValidationError {
+/**
+ * The error of a raw call's option that cannot be sent.
+ *
+ * @param param - The option: `path`, `query`, `body`, …
+ * @param message - What is wrong with it, never quoting it.
+ * @param at - The issue's path.
+ * @returns A `RequestValidationError` naming the option.
+ */
+export function invalid(param: string, message: string, at: string[] = [param]): RequestValidationError {
   return new RequestValidationError(param, [{ path: at, code: `invalid_${param}`, message }]);
 }

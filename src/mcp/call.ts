@@ -68,20 +68,6 @@ function unknownArgument(entry: CatalogEntry, name: string): RequestValidationEr
 }
 
 /**
- * The object a method lives on: `client.payouts.settlements` for `['payouts', 'settlements']`.
- *
- * @param client - The client.
- * @param entry - The entry.
- * @returns The resource object.
- */
-export function resourceOf(client: Chainbill, entry: CatalogEntry): Record<string, unknown> {
-  return entry.resource.reduce<unknown>((at, key) => (at as Record<string, unknown>)[key], client) as Record<
-    string,
-    unknown
-  >;
-}
-
-/**
  * What a list tool answers: one page, and how to ask for the next one. A cursor list hands back
  * its `next_cursor`; an offset list the `offset` of its next page.
  */
@@ -129,9 +115,8 @@ export async function createMoney(
   input: CallInput,
   context: CallContext,
 ): Promise<unknown> {
-  const preview = resourceOf(context.client, tool.entry)['preview'];
-  if (typeof preview === 'function')
-    context.notes.preview = await preview.call(resourceOf(context.client, tool.entry), input.params);
+  const { preview } = tool.entry;
+  if (preview !== undefined) context.notes.preview = await preview(context.client, input.params);
   const created = await callMethod(tool, input, context);
   return context.notes.preview === undefined ? created : { created, preview: context.notes.preview };
 }

@@ -5,7 +5,7 @@
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { readFlagJson } from '../catalog/file-flags.js';
 import { Chainbill } from '../client.js';
-import type { ClientOptions } from '../core/client-options.js';
+import type { ClientOptions } from '../client-options.js';
 import { ChainbillError } from '../core/error.js';
 import type { Logger } from '../core/logger.js';
 import { readEnv } from '../internal/env.js';

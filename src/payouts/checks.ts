@@ -9,15 +9,20 @@ import type { ChainbillError } from '../core/error.js';
 import { RequestValidationError } from '../core/error.js';
 import { toAtomicUnits } from '../core/money.js';
 import { ownMessages, paramOf, toIssues } from '../internal/issues.js';
-import { type MoneyCheck, moneyRuleOf } from './money-checks.js';
-import type { PayoutCreateParams } from './params.js';
-import { PayoutPolicyError } from './policy.js';
-import { applyPolicy, type CompiledPolicy } from './policy-rules.js';
+import { type MoneyCheck, moneyChecks, moneyRuleOf } from './money-checks.js';
+import {
+  type PayoutCreateParams,
+  payoutCreateFields,
+  payoutCreateSchema,
+  payoutCreateSchemaUnchecked,
+} from './params.js';
+import { type PayoutPolicy, PayoutPolicyError } from './policy.js';
+import { applyPolicy, type CompiledPolicy, compilePolicy } from './policy-rules.js';
 import type { PayoutCheck, PayoutCreateBody, PayoutPreview } from './preview.js';
 
 type CreateSchema = z.ZodMiniType<PayoutCreateBody, PayoutCreateParams>;
 
-/** What a client checks a payout with: its schemas and money checks, and its policy. */
+/** What a payout is checked with: the schemas and money checks, and the payout policies. */
 export interface PayoutCheckSetup {
   /** The create operation's params schema: the fields and the money checks. */
   readonly schema: () => CreateSchema;
@@ -25,8 +30,8 @@ export interface PayoutCheckSetup {
   readonly fields: () => CreateSchema;
   /** The money checks that `schema` runs, in its order. */
   readonly checks: readonly MoneyCheck[];
-  /** The client's payout policy, if it has one. */
-  readonly policy: CompiledPolicy | undefined;
+  /** The payout policies that apply: the client's, and one given to the call; each must pass. */
+  readonly policies: readonly CompiledPolicy[];
 }
 
 /** The checks' outcome: the preview, and the error `create` throws when a check failed. */
@@ -84,8 +89,8 @@ export function checkPayout(params: unknown, setup: PayoutCheckSetup): PayoutOut
     const fields = safeParse(setup.fields(), input);
     body = fields?.success ? fields.data : undefined;
   }
-  if (body !== undefined && setup.policy !== undefined) {
-    for (const { rule, param, problem } of applyPolicy(setup.policy, body)) {
+  for (const policy of body === undefined ? [] : setup.policies) {
+    for (const { rule, param, problem } of applyPolicy(policy, body as PayoutCreateBody)) {
       if (problem === null) {
         checks.push({ rule, ok: true });
         continue;

@@ -8,7 +8,7 @@ import { ConfigurationError } from '../core/error.js';
 import { fromAtomicUnits, toAtomicUnits } from '../core/money.js';
 import { type Chain, chains, type Token, tokens } from '../core/types.js';
 import { describeThrown } from '../internal/hooks.js';
-import { quotedKey, readList, readRecord } from '../internal/plain-data.js';
+import { quotedKey, readList, readRecord, refuseProxy } from '../internal/plain-data.js';
 import { recipientAddressProblem, shortAddress } from './address.js';
 import type { MoneyFields } from './money-checks.js';
 import type { PayoutPolicy, PayoutPolicyRule, PayoutRecipients } from './policy.js';
@@ -58,7 +58,7 @@ export function compilePolicy(value: unknown): CompiledPolicy {
 const compiled = /*@__PURE__*/ new WeakMap<object, CompiledPolicy>();
 
 function compileNew(value: unknown): CompiledPolicy {
-  const fields = readRecord(value, 'payoutPolicy');
+  const fields = readRecord(value, 'payoutPolicy', keys);
   for (const key of fields.keys()) {
     if (!keys.includes(key)) {
       throw new ConfigurationError(
@@ -70,6 +70,10 @@ function compileNew(value: unknown): CompiledPolicy {
   const allowedChains = readEnum(fields.get('chains'), 'payoutPolicy.chains', chains);
   const allowedTokens = readEnum(fields.get('tokens'), 'payoutPolicy.tokens', tokens);
   const [recipients, recipientsCopy] = readRecipients(fields.get('recipients'));
+  // A recipients function cannot be cloned: then each part that is data is checked alone, and the
+  // policy itself only by its reads agreeing.
+  if (typeof fields.get('recipients') !== 'function') refuseProxy(value, 'payoutPolicy');
+  else for (const key of keys.slice(0, 3)) refuseProxy(fields.get(key), `payoutPolicy.${key}`);
   const policy: PayoutPolicy = {};
   if (maxAtomic !== undefined) {
     const maxima: Partial<Record<Token, string>> = {};
@@ -91,7 +95,7 @@ function compileNew(value: unknown): CompiledPolicy {
 function readMaxima(value: unknown): Map<Token, bigint> | undefined {
   if (value === undefined) return undefined;
   const maxima = new Map<Token, bigint>();
-  for (const [key, amount] of readRecord(value, 'payoutPolicy.maxAmount')) {
+  for (const [key, amount] of readRecord(value, 'payoutPolicy.maxAmount', tokens)) {
     const token = known(key, tokens, 'payoutPolicy.maxAmount', 'token');
     maxima.set(token, maximum(amount, `payoutPolicy.maxAmount.${token}`, token));
   }
@@ -141,7 +145,7 @@ function readRecipients(value: unknown): [Recipients, PayoutRecipients | undefin
   if (typeof value === 'function') return [value as Predicate, value as Predicate];
   const sets = new Map<Chain, Set<string>>();
   const copy: Partial<Record<Chain, readonly string[]>> = {};
-  for (const [key, list] of readRecord(value, 'payoutPolicy.recipients')) {
+  for (const [key, list] of readRecord(value, 'payoutPolicy.recipients', chains)) {
     const chain = known(key, chains, 'payoutPolicy.recipients', 'chain');
     const addresses = readList(list, `payoutPolicy.recipients.${chain}`).map((address, i) => {
       const where = `payoutPolicy.recipients.${chain}[${i}]`;

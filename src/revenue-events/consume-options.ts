@@ -7,7 +7,13 @@
 import { ChainbillError } from '../core/error.js';
 import { invalidOption, maxTimerMs } from '../internal/call-options.js';
 import type { ChainbillStore } from '../store/store.js';
-import type { RevenueEvent, RevenueEventType, RevenueEventWatchOptions } from './event.js';
+import {
+  type RevenueEvent,
+  type RevenueEventType,
+  type RevenueEventWatchOptions,
+  revenueEventListParams,
+} from './event.js';
+import { feedSettings } from './feed-options.js';
 
 /**
  * Handles one event. `tx` is the store's transaction (PostgreSQL: its client; memory: `null`):
@@ -173,4 +179,23 @@ function checkHandlers<Tx>(handlers: unknown): Record<string, RevenueEventHandle
   }
   if (Object.keys(checked).length === 0) throw invalidOption('handlers', 'must hold at least one handler');
   return checked;
+}
+
+/**
+ * Checks a consumer's options, its feed's included, as `watch` checks them: a typo fails at the
+ * call, not in `done`.
+ *
+ * @internal
+ * @param options - What the caller passed.
+ * @returns The settings, and the feed's filters in canonical form and window.
+ * @throws {RequestValidationError} for a bad option.
+ */
+export function checkConsume<Tx>(options: unknown): {
+  settings: ConsumeSettings<Tx>;
+  filterKey: string;
+  lookBackMs: number;
+} {
+  const settings = consumeSettings<Tx>(options);
+  const feed = feedSettings({ ...settings.feed, from: settings.from }, revenueEventListParams());
+  return { settings, filterKey: feed.filterKey, lookBackMs: feed.lookBackMs };
 }

@@ -5,15 +5,16 @@
  *
  * @module
  */
-import type { APIClient } from '../core/api-client.js';
+import type { ChainbillCore } from '../core/chainbill-core.js';
 import type { RequestOptions } from '../core/request-options.js';
+import { callList } from '../internal/call.js';
 import { describeThrown } from '../internal/hooks.js';
-import { listRequestOf } from '../internal/operation.js';
 import { sleep } from '../internal/retry.js';
+import { memoryStore } from '../store/memory.js';
 import type { ChainbillStore, ConsumerKey, Lease, StoreDriver } from '../store/store.js';
 import {
   type ConsumeSettings,
-  consumeSettings,
+  checkConsume,
   LeaseLostError,
   type RevenueEventConsumeOptions,
   type RevenueEventConsumer,
@@ -21,45 +22,56 @@ import {
 import {
   type RevenueEvent,
   type RevenueEventListParams,
+  revenueEventListOperation,
   revenueEventListParams,
-  revenueEventOperations,
 } from './event.js';
 import { RevenueEventFeed } from './feed.js';
 import { timed } from './feed-batch.js';
-import { feedSettings } from './feed-options.js';
 import { FeedPosition } from './feed-position.js';
 
-/** What a consumer needs of a client: its list calls, its scope and its own memory store. */
-export interface ConsumeClient extends Pick<APIClient, 'requestList'> {
-  /** @internal The scope of positions, leases and budgets: the `scope` option or the key's fingerprint. */
-  readonly stateScope: string;
-  /** @internal The store used when none is given: the client's memory store. */
-  readonly defaultStore: ChainbillStore<null>;
-}
+// The store of a consumer that names none: one per core, made on first use.
+const defaultStores = /*@__PURE__*/ new WeakMap<ChainbillCore, ChainbillStore<null>>();
 
 /**
- * Starts a consumer of the revenue ledger: see {@link RevenueEventConsumeOptions}.
+ * Consumes the revenue ledger with one worker at a time per name, across every process that
+ * shares the store (docs/postgres.md): each event, in one transaction of the store, is checked
+ * against the lease's fencing token, skipped if its id is recorded, handled with `tx`, recorded,
+ * and the position moved. Effects written through `tx` happen exactly once; others at least once.
  *
- * @param client - The client (or core) whose key lists the events and names the scope.
- * @param options - Name, store, handlers and the feed's options.
- * @returns The consumer; `done` settles when it stops.
+ * @param core - The core (or `Chainbill`) whose key lists the events and names the scope.
+ * @param options - `name`, `handlers` (by `event_type`, and `default`), `store` (default: the
+ *   core's memory store), `from` (where a new name starts), `leaseMs` (30 000), `maxAttempts` (5),
+ *   `onError` (`'stop'` or `'skip'`), and the feed's options: `event_type`, `pollIntervalMs`,
+ *   `lookBackMs`, `signal`, each poll's options.
+ * @returns The consumer: `done` resolves when `signal` ends it and rejects with what stopped it.
  * @throws {RequestValidationError} for a bad option, before anything is read or sent.
+ * @example
+ * ```ts
+ * const consumer = revenueEventsConsume(core, {
+ *   name: 'fulfilment', store, event_type: 'checkout_confirmed', signal,
+ *   handlers: { checkout_confirmed: async (event, tx) => { await tx.query('…', [event.checkout_id]); } },
+ * });
+ * await consumer.done;
+ * ```
  */
 export function revenueEventsConsume<Tx = null>(
-  client: ConsumeClient,
+  core: ChainbillCore,
   options: RevenueEventConsumeOptions<Tx>,
 ): RevenueEventConsumer {
-  const settings = consumeSettings<Tx>(options);
-  const store = settings.store ?? (client.defaultStore as unknown as ChainbillStore<Tx>);
-  // The feed's options checked now, as `watch` checks them: a typo fails here, not in `done`.
-  const { filterKey, lookBackMs } = feedSettings(
-    { ...settings.feed, from: settings.from },
-    revenueEventListParams(),
-  );
-  const key: ConsumerKey = { scope: client.stateScope, name: settings.name };
+  const { settings, filterKey, lookBackMs } = checkConsume<Tx>(options);
+  let store = settings.store;
+  if (store === undefined) {
+    let own = defaultStores.get(core);
+    if (own === undefined) defaultStores.set(core, (own = memoryStore()));
+    store = own as unknown as ChainbillStore<Tx>;
+  }
+  const driver = store.driver;
   const signal = settings.feed['signal'] as AbortSignal | undefined;
-  const run = new Run(client, store.driver, key, settings, { filterKey, lookBackMs }, signal);
-  return { done: run.loop() };
+  const done = core.stateScope().then((scope) => {
+    const key: ConsumerKey = { scope, name: settings.name };
+    return new Run(core, driver, key, settings, { filterKey, lookBackMs }, signal).loop();
+  });
+  return { done };
 }
 
 const backoffMs = (attempt: number, leaseMs: number) => Math.min(250 * 2 ** (attempt - 1), leaseMs / 3);
@@ -68,7 +80,7 @@ class Run<Tx> {
   readonly #holder = crypto.randomUUID();
 
   constructor(
-    readonly client: ConsumeClient,
+    readonly core: ChainbillCore,
     readonly driver: StoreDriver<Tx>,
     readonly key: ConsumerKey,
     readonly settings: ConsumeSettings<Tx>,
@@ -147,9 +159,9 @@ class Run<Tx> {
   }
 
   #feed(position: string | null, signal: AbortSignal): RevenueEventFeed {
-    const client = this.client;
+    const core = this.core;
     const list = (params: RevenueEventListParams, options: RequestOptions) =>
-      client.requestList('cursor', () => listRequestOf(revenueEventOperations.list, { params }), options);
+      callList(core, revenueEventListOperation, { params }, options);
     const from = position ?? this.settings.from;
     return new RevenueEventFeed(list, revenueEventListParams(), { ...this.settings.feed, from, signal });
   }

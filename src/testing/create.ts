@@ -1,16 +1,18 @@
-import type { Incoming } from './body.js';
-import { controlAnswer } from './control.js';
+import { controlAnswer } from './control/control.js';
+import { inspectorAnswer, inspectorPath, isInspectorPath } from './control/inspector.js';
 import { createFakeCore, type FakeChainbill, type FakeListenOptions } from './fake.js';
-import { inspectorAnswer, inspectorPath, isInspectorPath } from './inspector.js';
+import type { Incoming } from './http/body.js';
+import { type FakeServer, serve } from './http/server.js';
 import type { FakeChainbillOptions } from './options.js';
-import { type FakeServer, serve } from './server.js';
-import { internalsOf } from './slot.js';
+import { internalsOf } from './state/slot.js';
 
 /**
  * Creates a fake Chainbill API with its own state.
  *
- * @param options - Organization id, base URL, renewal retry schedule, history limit.
+ * @param options - Organization id, base URL, renewal retry schedule, history limit, id seed.
  * @returns The fake: keys, `fetch`, `listen()`, `seed`, `simulate`, `clock`, `events`, `faults`, `requests`.
+ * @throws {RangeError} For an option out of its range (a `historyLimit` below 1, an `idSeed` that
+ *   is not a whole number from 0 to 2^53 − 1, retry days not ascending).
  * @example
  * ```ts
  * import { Chainbill } from 'chainbill';

@@ -1,22 +1,23 @@
-import { type Answering, answer } from './answer.js';
-import { fromRequest } from './body.js';
-import { createClock, type FakeClock } from './clock.js';
-import { type AdvanceReports, moveClock } from './clock-moves.js';
-import { Delays } from './delays.js';
-import { compile } from './dispatch.js';
-import { invalid } from './errors.js';
-import type { FakeEvent, FakeEventCause } from './events.js';
-import { type FakeFaults, FaultQueue } from './faults.js';
-import type { FakeRequest } from './history.js';
+import { createClock, type FakeClock } from './clock/clock.js';
+import { type AdvanceReports, moveClock } from './clock/clock-moves.js';
+import { type Answering, answer } from './http/answer.js';
+import { fromRequest } from './http/body.js';
+import { Delays } from './http/delays.js';
+import { compile } from './http/dispatch.js';
+import { invalid } from './http/errors.js';
+import { type FakeFaults, FaultQueue } from './http/faults.js';
+import { basePathOf } from './http/refusals.js';
+import type { FakeServer } from './http/server.js';
 import { type FakeChainbillOptions, historyLimitOf, renewalRetriesOf } from './options.js';
-import { basePathOf } from './refusals.js';
 import type { FakeEnvironment } from './resource.js';
 import { apiRoutes, type FakeSeeds, type FakeSimulations, modules } from './router.js';
-import type { Scope } from './scope.js';
-import { gateSeeds } from './seed-gate.js';
-import type { FakeServer } from './server.js';
-import { type FakeInternals, internals } from './slot.js';
-import { FakeState } from './state.js';
+import { gateSeeds } from './seed/seed-gate.js';
+import type { FakeEvent, FakeEventCause } from './state/events.js';
+import type { FakeRequest } from './state/history.js';
+import { IdSource, idSeedOf } from './state/ids.js';
+import type { Scope } from './state/scope.js';
+import { type FakeInternals, internals } from './state/slot.js';
+import { FakeState } from './state/state.js';
 
 export type { FakeSeeds, FakeSimulations } from './router.js';
 
@@ -129,6 +130,7 @@ export function createFakeCore(options: FakeChainbillOptions = {}): Omit<FakeCha
     renewalRetriesOf(options.renewalRetries),
     historyLimitOf(options.historyLimit),
     dueSources,
+    new IdSource(idSeedOf(options.idSeed)),
   );
   const apiKey = state.issueKey(orgId, 'sandbox');
   const liveApiKey = state.issueKey(orgId, 'live');

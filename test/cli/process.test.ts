@@ -117,7 +117,7 @@ describe('the chainbill bin', () => {
     expect(graph).not.toMatch(/function createFakeChainbill|function serveFake/);
     expect(graph).not.toContain('supportsRequestStreams'); // ky, with the client
     expect(graph).not.toMatch(/from ['"](msw|@modelcontextprotocol)/);
-    expect(readFileSync(bin, 'utf8')).toMatch(/await import\(["']\.\.\/server-cli-[\w-]+\.js["']\)/);
+    expect(readFileSync(bin, 'utf8')).toMatch(/await import\(["']\.\.\/serve-[\w-]+\.js["']\)/);
   });
 
   it('answers --help, and calls the fake it serves itself', async () => {

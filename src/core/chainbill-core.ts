@@ -1,5 +1,6 @@
 import { readEnv } from '../internal/env.js';
 import { levelLogger } from '../internal/log.js';
+import { payoutWriteOf } from '../internal/money-routes.js';
 import { sendList } from '../internal/paging.js';
 import type { Redactor } from '../internal/redact.js';
 import { checkSettings } from '../internal/settings.js';
@@ -8,7 +9,7 @@ import type { ListSpec, RequestSpec } from '../internal/types.js';
 import { checkBaseUrl, hasVersionSegment } from '../internal/url.js';
 import { checkScope, keyScope } from '../store/scope.js';
 import { APIClient } from './api-client.js';
-import { APIPromise } from './api-promise.js';
+import { APIPromise, type WithResponse } from './api-promise.js';
 import type { CoreOptions } from './core-options.js';
 import { AuthenticationError, ConfigurationError } from './error.js';
 import type { PagePromise, PaginationKind } from './pagination.js';
@@ -27,7 +28,7 @@ const warnedFor: unique symbol = Symbol('warnedFor');
 export type CopyOptions<O> = O & { [warnedFor]?: string };
 
 // What only `Chainbill` takes: given to a core, it would be ignored, and a payout sent unchecked.
-const clientOnly = ['payoutPolicy', 'checkAddresses'];
+const clientOnly = ['payoutPolicy', 'checkAddresses', 'budgetStore'];
 
 /**
  * The Chainbill API's core: the key, the base URL, the transport (retries, timeouts, hooks,
@@ -202,8 +203,18 @@ export class ChainbillCore extends APIClient {
   ): APIPromise<T> {
     return new APIPromise(
       (async () => {
-        const spec = build();
-        return this.#transport.send(spec instanceof Promise ? await spec : spec, options);
+        const built = build();
+        const spec = built instanceof Promise ? await built : built;
+        if (spec.after === undefined) return this.#transport.send(spec, options);
+        let result: WithResponse<T>;
+        try {
+          result = await this.#transport.send(spec, options);
+        } catch (error) {
+          await spec.after({ error });
+          throw error;
+        }
+        await spec.after({ data: result.data });
+        return result;
       })(),
     );
   }
@@ -221,11 +232,18 @@ export class ChainbillCore extends APIClient {
     spec: RequestSpec<unknown>,
     options: RequestOptions,
   ): Promise<RequestSpec<unknown>> {
-    const [{ checkRawPayoutWrite }, { payoutCheckSetup }] = await Promise.all([
+    const [{ checkRawPayoutWrite }, { payoutCheckSetup, withBudgets }, { withRefund }] = await Promise.all([
       import('../payouts/raw-writes.js'),
       import('../payouts/create.js'),
+      import('../payouts/cancel.js'),
     ]);
-    return checkRawPayoutWrite(spec, options, payoutCheckSetup(this, {}));
+    const setup = payoutCheckSetup(this, {});
+    const checked = checkRawPayoutWrite(spec, options, setup);
+    // A create reserves its budgets as `payouts.create` does; a cancel gives back what it spent.
+    if (checked.method === 'POST') return withBudgets(this, setup, checked);
+    const write = payoutWriteOf(checked.method, checked.path);
+    const status = (checked.body as { status?: unknown } | undefined)?.status;
+    return write?.kind === 'update' && status === 'canceled' ? withRefund(this, write.id, checked) : checked;
   }
 
   /**

@@ -11,6 +11,7 @@ import type { Logger } from '../core/logger.js';
 import { readEnv } from '../internal/env.js';
 import type { PayoutPolicy } from '../payouts/policy.js';
 import { checkPayoutPolicy } from '../payouts/policy-check.js';
+import { budgetStoreFromEnv } from '../postgres/env.js';
 import { VERSION } from '../version.js';
 import { type AuditLog, openAuditLog } from './audit.js';
 import { type McpOptions, readOptions, UsageError, usage } from './options.js';
@@ -57,9 +58,16 @@ async function readPolicy(path: string): Promise<PayoutPolicy> {
 async function start(options: McpOptions): Promise<void> {
   const { apiKey, ...rest } = await clientOptions(options);
   const payoutPolicy = options.policyPath === undefined ? undefined : await readPolicy(options.policyPath);
+  const budgets = budgetStoreFromEnv(process.env);
   let client: Chainbill;
   try {
-    client = new Chainbill({ ...rest, apiKey, payoutPolicy, logger: stderrLogger });
+    client = new Chainbill({
+      ...rest,
+      apiKey,
+      payoutPolicy,
+      budgetStore: budgets.store,
+      logger: stderrLogger,
+    });
   } catch (error) {
     // A malformed key or base URL: the SDK's message names the problem, never the key.
     if (error instanceof ChainbillError) throw new UsageError(error.message);
@@ -87,7 +95,7 @@ async function start(options: McpOptions): Promise<void> {
   await server.connect(new StdioServerTransport());
   const where = options.fake ? 'an embedded fake API' : `${client.baseUrl} (${client.environment})`;
   process.stderr.write(
-    `chainbill-mcp ${VERSION}: ${options.tools.length} tools on stdio, against ${where}\n`,
+    `chainbill-mcp ${VERSION}: ${options.tools.length} tools on stdio, against ${where}; ${budgets.description}\n`,
   );
 }
 

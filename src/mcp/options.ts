@@ -10,6 +10,8 @@ export const usage = `Usage: chainbill-mcp [options]
 
 Serves the Chainbill API to an AI agent as MCP tools, over stdio (docs/mcp.md).
 The API key comes from CHAINBILL_API_KEY (a test key, sk_test_…, unless --live).
+The budgets of --policy are kept in PostgreSQL at CHAINBILL_DATABASE_URL (through pg) when it is
+set, shared with your application; otherwise they bound this server's process only.
 
 Options:
   --tools <set>            read (default): the list tools; write: the lists and the writes;

@@ -66,7 +66,7 @@ export interface CatalogEntry {
   readonly summary: string;
   /** The rest of the method's TSDoc: its id's and params' text, each field's. */
   readonly docs: MethodDocs;
-  /** The fields of its resource's records by importance, as a table shows them first. */
+  /** Its resource's fields for a table, most important first (`ResourceSpec.columns`). */
   readonly columns: readonly string[];
 }
 

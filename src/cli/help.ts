@@ -16,6 +16,8 @@ const environment = [
   '                      would land in the shell history and the process list.',
   '  CHAINBILL_BASE_URL  the API, ending in /v1 (or --base-url)',
   '  CHAINBILL_LOG       off, error, warn (default), info or debug, on stderr',
+  '  CHAINBILL_DATABASE_URL  PostgreSQL (through pg) for the budgets of --policy, shared with',
+  '                      your application; unset, they bound this command only',
 ];
 
 const keyLine =
@@ -120,7 +122,10 @@ function effectNote(entry: CatalogEntry): string {
 
 function flagLines(flag: ParamFlag): string[] {
   const name = `  --${flag.flag}${flag.bare ? '' : ` ${placeholder(flag)}`}`;
-  const facts = [flag.required ? 'required' : 'optional', allowed(flag)];
+  const facts = [
+    flag.required ? 'required' : flag.default === undefined ? 'optional' : `default ${flag.default}`,
+    allowed(flag),
+  ];
   if (flag.bare) facts.push(`--no-${flag.flag} for false`);
   else if (flag.nullable) facts.push(`--no-${flag.flag} sends null`);
   return [name, `      ${facts.join('; ')}.`, ...(flag.description ? [`      ${flag.description}`] : [])];

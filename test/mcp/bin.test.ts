@@ -2,7 +2,7 @@
  * The built `chainbill-mcp` bin (dist/mcp/index.js) as an MCP client starts it, over stdio, with
  * the MCP SDK's own `Client`: its start-up checks, the embedded fake, the key, and its peer.
  */
-import { spawnSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -233,6 +233,26 @@ describe('chainbill-mcp --policy', () => {
     const missing = runToExit(['--fake', '--policy', join(scratch, 'nope.json')]);
     expect(missing.code).toBe(2);
     expect(missing.stderr).toMatch(/no such file/);
+  });
+
+  it('refuses at once a policy naming a key twice, and a FIFO (never waiting for a writer)', () => {
+    const twice = join(scratch, 'twice.json');
+    writeFileSync(twice, '{"maxAmount": {"USDT": "100", "USDT": "999999999"}}');
+    const fifo = join(scratch, 'policy.fifo');
+    execFileSync('mkfifo', [fifo]);
+    for (const [path, message] of [
+      [twice, /names the key "USDT" twice \(at maxAmount\.USDT\)/],
+      [fifo, /it is a FIFO, not a regular file/],
+    ] as const) {
+      const result = spawnSync(process.execPath, [bin, '--fake', '--policy', path], {
+        env: envWith({}),
+        input: '',
+        encoding: 'utf8',
+        timeout: 15_000,
+      });
+      expect(result.status, result.stderr).toBe(2);
+      expect(result.stderr).toMatch(message);
+    }
   });
 });
 

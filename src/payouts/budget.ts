@@ -30,7 +30,10 @@ export function budgetStoreOf(core: ChainbillCore, given: ChainbillStore | undef
   if (given !== undefined) return given;
   const stores = budgetStores();
   let own = stores.get(core);
-  if (own === undefined) stores.set(core, (own = memoryStore()));
+  if (own === undefined) {
+    own = memoryStore();
+    stores.set(core, own);
+  }
   return own;
 }
 

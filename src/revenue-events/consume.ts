@@ -62,7 +62,10 @@ export function revenueEventsConsume<Tx = null>(
   let store = settings.store;
   if (store === undefined) {
     let own = defaultStores.get(core);
-    if (own === undefined) defaultStores.set(core, (own = memoryStore()));
+    if (own === undefined) {
+      own = memoryStore();
+      defaultStores.set(core, own);
+    }
     store = own as unknown as ChainbillStore<Tx>;
   }
   const driver = store.driver;

@@ -32,7 +32,7 @@ export async function answer(
   base: BasePath,
 ): Promise<Response> {
   const path = pathUnderBase(incoming.url, base);
-  if (path === undefined) return respond(failureResult(outsideBase(incoming, base)));
+  if (path === undefined) return respond(failureResult(outsideBase(incoming, base)), state);
   state.clock.catchUp();
   const fault = faults.take(incoming.method, path);
   const entry: FakeRequest = {
@@ -51,7 +51,7 @@ export async function answer(
   if (fault?.kind === 'status') {
     entry.status = fault.error.status;
     const headers = fault.retryAfter === undefined ? undefined : { 'retry-after': String(fault.retryAfter) };
-    return respond({ ...failureResult(fault.error), ...(headers && { headers }) });
+    return respond({ ...failureResult(fault.error), ...(headers && { headers }) }, state);
   }
   // A delay ends with the request (its signal) or the fake's reset: either way nothing is applied.
   if (fault?.kind === 'delay' && (await delays.wait(fault.ms, incoming.signal)) !== 'elapsed')
@@ -72,7 +72,7 @@ export async function answer(
     result = failureResult(error);
   }
   entry.status = result.status;
-  return fault?.kind === 'commit-then-drop' ? Response.error() : respond(result);
+  return fault?.kind === 'commit-then-drop' ? Response.error() : respond(result, state);
 }
 
 /**
@@ -91,8 +91,10 @@ export function failureResult(error: unknown): RouteResult {
   return { status: failure.status, body: failure.toBody(), ...allow };
 }
 
-function respond(result: RouteResult): Response {
-  const headers = { 'x-request-id': `req_${randomHex(8)}`, ...result.headers };
+// `Date` is the fake clock's, as a server's is its own clock: what a feed from 'now' starts at.
+function respond(result: RouteResult, state: FakeState): Response {
+  const date = state.clock.now().toUTCString();
+  const headers = { date, 'x-request-id': `req_${randomHex(8)}`, ...result.headers };
   if (result.body === undefined) return new Response(null, { status: result.status, headers });
   return Response.json(result.body, { status: result.status, headers });
 }

@@ -98,9 +98,10 @@ function emitDeclarations(): void {
 
 /**
  * The packages inlined into `dist` (`noExternal` below): not dependencies, so not installed.
- * `@noble/hashes` (SHA-256, Keccak-256) and `@scure/base` (base58) check recipient addresses.
+ * `@noble/hashes` (SHA-256, Keccak-256) and `@scure/base` (base58) check recipient addresses;
+ * `jose` checks the bearer tokens of `chainbill-mcp --http` (only the MCP bin's chunk has it).
  */
-const inlined = /^(ky|zod|@noble\/hashes|@scure\/base)(\/|$)/;
+const inlined = /^(ky|zod|@noble\/hashes|@scure\/base|jose)(\/|$)/;
 
 /**
  * Declarations may not import ky or zod: a user's `tsc` without `skipLibCheck` would fail to find
@@ -163,6 +164,8 @@ function fail(diagnostics: ts.Diagnostic | readonly ts.Diagnostic[]): never {
 
 const entry = {
   index: 'src/index.ts',
+  'core/index': 'src/core/index.ts',
+  funcs: 'src/funcs.ts',
   'testing/index': 'src/testing/index.ts',
   'testing/msw': 'src/testing/msw.ts',
   'testing/cli': 'src/testing/cli.ts',
@@ -183,12 +186,12 @@ const config: Options = {
   // ky, zod/mini, @noble/hashes and @scure/base are inlined, tree-shaken: one file to load instead
   // of ~110 modules, no runtime dependencies, and no require(esm) of ESM-only packages from the
   // CJS build (docs/performance.md). msw stays outside: it is the optional peer of ./testing; so
-  // does the MCP SDK, the optional peer of the chainbill-mcp bin.
+  // does the MCP SDK (`@modelcontextprotocol/server`), the optional peer of the chainbill-mcp bin.
   noExternal: [inlined],
-  external: ['msw', /^@modelcontextprotocol\/sdk(\/|$)/],
+  external: ['msw', /^@modelcontextprotocol\/server(\/|$)/],
   esbuildPlugins: [kyPureDefaultInstance, nobleSha3PureTables],
   // The CommonJS build's `import.meta.url`, from `__filename`: the fake's inspector finds its files
-  // beside the package's package.json (src/testing/inspector.ts).
+  // beside the package's package.json (src/testing/control/inspector.ts).
   shims: true,
   // Deno needs the `node:` prefix on built-ins (used by ./testing only).
   removeNodeProtocol: false,
@@ -203,6 +206,7 @@ const config: Options = {
     await copyFile('node_modules/zod/LICENSE', 'dist/licenses/zod.LICENSE');
     await copyFile('node_modules/@noble/hashes/LICENSE', 'dist/licenses/noble-hashes.LICENSE');
     await copyFile('node_modules/@scure/base/LICENSE', 'dist/licenses/scure-base.LICENSE');
+    await copyFile('node_modules/jose/LICENSE.md', 'dist/licenses/jose.LICENSE');
   },
 };
 

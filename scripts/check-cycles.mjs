@@ -6,13 +6,12 @@
  * `export type` and imports whose every name is `type` are left out, since they vanish at build
  * time. With `--types`, they count too: a circle of types is the same tangle for a reader.
  * With `--only <folder>:<file>` (repeatable), the modules under `<folder>` (relative to the root)
- * may be imported from outside it by `<file>` alone. With `--allow <from>:<file>` (repeatable), a
- * type-only import of `<file>` by `<from>` (a module, or any module under a folder) is left out:
- * the one circle allowed, a resource naming the client that wires it. Prints each cycle as a chain
+ * may be imported from outside it by `<file>` alone. There are no exceptions: a module never
+ * imports what wires it (resources are typed against the core, not the client). Prints each cycle as a chain
  * of files, each import that breaks an `--only` rule, and last a count; exits 1 when any is found.
  *
  *   node scripts/check-cycles.mjs src
- *   node scripts/check-cycles.mjs --types --allow resources:client.ts --only testing/routes:testing/router.ts src
+ *   node scripts/check-cycles.mjs --types --only testing/routes:testing/router.ts src
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -24,18 +23,9 @@ const { values, positionals } = parseArgs({
   options: {
     types: { type: 'boolean', default: false },
     only: { type: 'string', multiple: true, default: [] },
-    allow: { type: 'string', multiple: true, default: [] },
   },
 });
 const root = resolve(positionals[0] ?? 'src');
-/** `--allow` rules: a type-only import of `to` by `from`, or by a module under it, does not count. */
-const allowed = values.allow.map((rule) => {
-  const [from, to] = rule.split(':');
-  if (!from || !to) throw new Error(`--allow takes <from>:<file>, got ${rule}`);
-  return { from: join(root, from), to: join(root, to) };
-});
-const isAllowed = (file, target) =>
-  allowed.some(({ from, to }) => target === to && (file === from || file.startsWith(from + sep)));
 const withTypes = values.types;
 const files = [];
 (function walk(dir) {
@@ -78,7 +68,6 @@ function importsOf(file) {
     const onlyTypes = typeOnly(statement);
     if (!withTypes && onlyTypes) continue;
     const target = join(dirname(file), from.text.replace(/\.js$/, '.ts'));
-    if (onlyTypes && isAllowed(file, target)) continue;
     if (existsSync(target)) targets.push(target);
   }
   return targets;

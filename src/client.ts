@@ -1,20 +1,12 @@
-import { APIClient } from './core/api-client.js';
-import { APIPromise } from './core/api-promise.js';
-import type { ClientOptions } from './core/client-options.js';
-import { AuthenticationError, ConfigurationError } from './core/error.js';
-import type { PagePromise, PaginationKind } from './core/pagination.js';
+import type { ClientOptions } from './client-options.js';
+import { ChainbillCore } from './core/chainbill-core.js';
+import { ConfigurationError } from './core/error.js';
 import type { RequestOptions } from './core/request-options.js';
-import type { Environment } from './core/types.js';
-import { readEnv } from './internal/env.js';
-import { levelLogger } from './internal/log.js';
-import { sendList } from './internal/paging.js';
-import { checkSettings } from './internal/settings.js';
-import { Transport } from './internal/transport.js';
-import type { ListSpec, RequestSpec } from './internal/types.js';
-import { checkBaseUrl, hasVersionSegment } from './internal/url.js';
-import { type PayoutCheckSetup, payoutCheckSetup } from './payouts/checks.js';
+import type { RequestSpec } from './internal/types.js';
+import { clientPayoutSettings } from './payouts/client-settings.js';
 import { Payouts } from './payouts/payouts.js';
-import { checkPayoutPolicy } from './payouts/policy-check.js';
+import type { PayoutPolicy } from './payouts/policy.js';
+import { compilePolicy } from './payouts/policy-rules.js';
 import { checkRawPayoutWrite } from './payouts/raw-writes.js';
 import { Checkouts } from './resources/checkouts.js';
 import { Customers } from './resources/customers.js';
@@ -26,18 +18,10 @@ import { Subscriptions } from './resources/subscriptions.js';
 import { WebhookEndpoints } from './resources/webhook-endpoints.js';
 import { RevenueEvents } from './revenue-events/revenue-events.js';
 
-// Visible ASCII only: a key pasted with a zero-width space or a non-Latin-1 letter cannot go in a
-// header, and the platform's error for it would quote the whole key.
-const keyPattern = /^sk_(live|test)_[\x21-\x7e]+$/;
-
-// withOptions hands its copy the base URL it already warned about under this key, so a copy made
-// per request does not repeat the line. A symbol no caller can name: it is not an option.
-const warnedFor: unique symbol = Symbol('warnedFor');
-type CopyOptions = ClientOptions & { [warnedFor]?: string };
-
 /**
- * The Chainbill API client: one instance per API key, holding a resource namespace per endpoint
- * group of the spec.
+ * The Chainbill API client: a {@link ChainbillCore} with a resource namespace per endpoint group
+ * of the spec, and the payout checks of its options on every payout sent through it. Each method
+ * is the function of `chainbill/funcs` of the same operation, bound to this client.
  *
  * @example
  * ```ts
@@ -48,11 +32,7 @@ type CopyOptions = ClientOptions & { [warnedFor]?: string };
  * });
  * ```
  */
-export class Chainbill extends APIClient {
-  /** The environment the key belongs to: `live` for `sk_live_`, `sandbox` for `sk_test_`. */
-  readonly environment: Environment;
-  /** The base URL requests go to, without a trailing slash. */
-  readonly baseUrl: string;
+export class Chainbill extends ChainbillCore {
   /** Payout intents and their settlement records (spec: Payouts). */
   readonly payouts: Payouts;
   /** Payment methods: list and update (spec: Payment methods). */
@@ -71,20 +51,18 @@ export class Chainbill extends APIClient {
   readonly subscriptions: Subscriptions;
   /** Payment links: create and list (spec: Payment links). */
   readonly paymentLinks: PaymentLinks;
-  /** The revenue ledger: list (spec: GET /revenue/events). */
+  /** The revenue ledger: list, and its change feed (spec: GET /revenue/events). */
   readonly revenueEvents: RevenueEvents;
-  readonly #transport: Transport;
-  /** What a payout is checked with, by `payouts.create` and by raw calls that write payouts. */
-  readonly #payoutChecks: PayoutCheckSetup;
-  /** The options as resolved (key, base URL and log level included), for `withOptions`. */
-  readonly #options: ClientOptions;
+  /** The payout options as checked, for `withOptions`. */
+  readonly #payout: { checkAddresses: boolean; payoutPolicy: PayoutPolicy | undefined };
 
   /**
    * Checks every option (nothing is sent). A base URL whose path does not end in a version
    * segment (`/v1`) is accepted with one `warn` line through `logger`, since every call would
    * likely be a 404.
    *
-   * @param options - Key, base URL, timeouts, retries, fetch, logging; see {@link ClientOptions}.
+   * @param options - Key, base URL, timeouts, retries, fetch, logging, and the payout checks; see
+   *   {@link ClientOptions}.
    * @throws {AuthenticationError} when the key is missing, lacks the `sk_live_`/`sk_test_` prefix
    *   or holds anything but visible ASCII, such as whitespace (code `api_key_invalid`, no status);
    *   nothing is sent with it.
@@ -92,63 +70,20 @@ export class Chainbill extends APIClient {
    *   non-loopback host; when `timeout`, `maxRetries` or `maxResponseBytes` is out of range,
    *   `hooks` is not lists of functions, `logLevel` is not a level, `fetch` is not a function,
    *   `logger` lacks a method, or `defaultHeaders` cannot be sent or sets `Authorization` or
-   *   `Idempotency-Key`; when `payoutPolicy` cannot be checked (docs/money.md); in a browser
-   *   without `dangerouslyAllowBrowser`. No message quotes a value.
+   *   `Idempotency-Key`; when `payoutPolicy` cannot be checked or `checkAddresses` is not a
+   *   boolean (docs/money.md); in a browser without `dangerouslyAllowBrowser`. No message quotes a
+   *   value.
    */
   constructor(options: ClientOptions = {}) {
-    super();
-    if (!options.dangerouslyAllowBrowser && isBrowser()) {
-      throw new ConfigurationError(
-        'Chainbill runs on servers: in a browser the secret API key would be exposed. ' +
-          'Set dangerouslyAllowBrowser: true only if every user of the page may see the key.',
-      );
-    }
-    const apiKey = options.apiKey ?? readEnv('CHAINBILL_API_KEY');
-    const match = apiKey === undefined ? null : keyPattern.exec(apiKey);
-    if (apiKey === undefined || match === null) {
-      throw keyError(
-        apiKey === undefined
-          ? 'No API key: pass apiKey or set CHAINBILL_API_KEY.'
-          : 'The API key is malformed: it must start with sk_live_ or sk_test_ and hold only visible ASCII characters (no whitespace).',
-      );
-    }
-    this.environment = match[1] === 'live' ? 'live' : 'sandbox';
-    this.baseUrl = checkBaseUrl(options.baseUrl ?? readEnv('CHAINBILL_BASE_URL'));
-    const { logger, logLevel, ...settings } = checkSettings(options);
-    const log = levelLogger(logger, logLevel);
-    if (this.baseUrl !== (options as CopyOptions)[warnedFor] && !hasVersionSegment(this.baseUrl)) {
-      log.warn(
-        "baseUrl does not end in a version such as /v1, as the API's base URL does: every call will likely be a 404.",
-      );
-    }
+    super(options);
+    const { checkAddresses = true, payoutPolicy } = options;
     // Checked once: the client keeps the checked copy, which withOptions passes on as it is.
-    const payoutPolicy = options.payoutPolicy == null ? undefined : checkPayoutPolicy(options.payoutPolicy);
-    // Resolved, so a copy made by withOptions never reads the environment again.
-    this.#options = {
-      ...options,
-      apiKey,
-      baseUrl: this.baseUrl,
-      logLevel,
-      defaultHeaders: settings.defaultHeaders,
-      payoutPolicy,
-    };
-    this.#transport = new Transport({
-      ...settings,
-      baseUrl: this.baseUrl,
-      apiKey,
-      log,
-      validateResponses: options.validateResponses ?? true,
-      hooks: options.hooks,
-    });
-    if (options.checkAddresses !== undefined && typeof options.checkAddresses !== 'boolean') {
+    const policy = payoutPolicy == null ? undefined : compilePolicy(payoutPolicy);
+    if (typeof checkAddresses !== 'boolean')
       throw new ConfigurationError('checkAddresses must be true or false.');
-    }
-    this.#payoutChecks = payoutCheckSetup(options.checkAddresses ?? true, payoutPolicy);
-    this.payouts = new Payouts(this, {
-      checkAddresses: options.checkAddresses ?? true,
-      payoutPolicy,
-      redact: this.#transport.redact.value,
-    });
+    this.#payout = { checkAddresses, payoutPolicy: policy?.policy };
+    clientPayoutSettings().set(this, { checkAddresses, policy });
+    this.payouts = new Payouts(this);
     this.paymentMethods = new PaymentMethods(this);
     this.plans = new Plans(this);
     this.entitlements = new Entitlements(this);
@@ -158,6 +93,22 @@ export class Chainbill extends APIClient {
     this.subscriptions = new Subscriptions(this);
     this.paymentLinks = new PaymentLinks(this);
     this.revenueEvents = new RevenueEvents(this);
+  }
+
+  /**
+   * Checks a raw call that writes payouts as `payouts.create` and `payouts.update` check theirs,
+   * the client's payout policy included (docs/raw-calls.md, "Payouts through raw calls").
+   *
+   * @internal
+   * @param spec - The raw call.
+   * @param options - Its per-call options.
+   * @returns The call to send.
+   */
+  protected override _checkRawCall(
+    spec: RequestSpec<unknown>,
+    options: RequestOptions,
+  ): RequestSpec<unknown> {
+    return checkRawPayoutWrite(spec, options, this);
   }
 
   /**
@@ -181,82 +132,7 @@ export class Chainbill extends APIClient {
    * await acme.payouts.list({ limit: 10 });
    * ```
    */
-  withOptions(overrides: ClientOptions): Chainbill {
-    if ('apiKey' in overrides && overrides.apiKey === undefined) {
-      throw keyError(
-        'No API key: withOptions was given apiKey: undefined; it does not fall back to another key.',
-      );
-    }
-    const options: Record<string, unknown> = { ...this.#options };
-    for (const [name, value] of Object.entries(overrides)) if (value !== undefined) options[name] = value;
-    return new Chainbill({ ...options, [warnedFor]: this.baseUrl } as CopyOptions);
+  override withOptions(overrides: ClientOptions): Chainbill {
+    return new Chainbill(this._copyOptions(overrides, this.#payout));
   }
-
-  /**
-   * Sends one call. Used by the resource classes; prefer their methods.
-   *
-   * @internal
-   * @param build - Builds the call; a `RequestValidationError` thrown here rejects the promise.
-   * @param options - Per-call options.
-   * @returns The parsed result.
-   */
-  override request<T>(build: () => RequestSpec<T>, options?: RequestOptions): APIPromise<T> {
-    return new APIPromise((async () => this.#transport.send(build(), options))());
-  }
-
-  /**
-   * Sends a list call and wraps it for paging. Used by the resource classes; prefer their methods.
-   *
-   * @internal
-   * @param kind - `cursor` or `offset` paging.
-   * @param build - Builds the first page's call; `schema` is the item schema.
-   * @param options - Per-call options, used for every page.
-   * @returns The first page, iterable over every item.
-   */
-  override requestList<T>(
-    kind: PaginationKind,
-    build: () => ListSpec<T>,
-    options?: RequestOptions,
-  ): PagePromise<T> {
-    return sendList(this.#transport, kind, build, options);
-  }
-
-  /**
-   * Checks a raw call that writes payouts as `payouts.create` and `payouts.update` check theirs.
-   *
-   * @internal
-   * @param spec - The raw call.
-   * @param options - Its per-call options.
-   * @returns The call to send.
-   */
-  protected override _checkRawCall(
-    spec: RequestSpec<unknown>,
-    options: RequestOptions,
-  ): RequestSpec<unknown> {
-    return checkRawPayoutWrite(spec, options, this.#payoutChecks);
-  }
-
-  /**
-   * What `JSON.stringify(client)` writes: the base URL and the environment, never the key.
-   *
-   * @returns `{ baseUrl, environment }`.
-   */
-  toJSON(): {
-    /** The base URL requests go to. */
-    baseUrl: string;
-    /** `live` or `sandbox`, from the key prefix. */
-    environment: Environment;
-  } {
-    return { baseUrl: this.baseUrl, environment: this.environment };
-  }
-}
-
-function keyError(message: string): AuthenticationError {
-  return new AuthenticationError({
-    error: { type: 'authentication_error', code: 'api_key_invalid', param: null, message },
-  });
-}
-
-function isBrowser(): boolean {
-  return 'window' in globalThis && 'document' in globalThis;
 }

@@ -6,47 +6,9 @@
  * @module chainbill
  */
 export { Chainbill } from './client.js';
-export type { QueryValue, RawGetOptions, RawListOptions, RawRequestOptions } from './core/api-client.js';
-export { APIClient } from './core/api-client.js';
-export type { WithResponse } from './core/api-promise.js';
-export { APIPromise } from './core/api-promise.js';
-export type { ClientOptions } from './core/client-options.js';
-export type { APIErrorBody, APIErrorInit, ValidationIssue } from './core/error.js';
-export {
-  APIConnectionError,
-  APIConnectionTimeoutError,
-  APIError,
-  APIUserAbortError,
-  AuthenticationError,
-  BadRequestError,
-  ChainbillError,
-  ConfigurationError,
-  ConflictError,
-  InternalServerError,
-  NotFoundError,
-  PermissionDeniedError,
-  RateLimitError,
-  RequestValidationError,
-  ResponseValidationError,
-  UnprocessableEntityError,
-} from './core/error.js';
-export type { Hook, HookInfo, Hooks } from './core/hooks.js';
-export type { Logger, LogLevel } from './core/logger.js';
-export { fromAtomicUnits, toAtomicUnits, tokenDecimals } from './core/money.js';
-export type { PaginationKind } from './core/pagination.js';
-export { Page, PagePromise } from './core/pagination.js';
-export { path } from './core/path.js';
-export type { RequestOptions } from './core/request-options.js';
-export type {
-  Chain,
-  DeletedObject,
-  Environment,
-  Fetch,
-  HeadersLike,
-  Metadata,
-  Token,
-  Unrecognized,
-} from './core/types.js';
+export type { ClientOptions } from './client-options.js';
+// The core and the errors, as `chainbill/core` has them.
+export * from './core/index.js';
 export * from './payouts/index.js';
 // Every type a resource file exports is public (its models, params, enums): a new one needs no line here.
 export type * from './resources/checkouts.js';

@@ -4,8 +4,8 @@
  * inspector are built from. A resource nested in another (`payouts.settlements`) follows it.
  */
 import type { ResourceSpec } from './internal/resource-spec.js';
-import { payoutSpec } from './payouts/payouts.js';
 import { payoutSettlementSpec } from './payouts/settlements.js';
+import { payoutSpec } from './payouts/spec.js';
 import { checkoutSpec } from './resources/checkouts.js';
 import { customerSpec } from './resources/customers.js';
 import { entitlementSpec } from './resources/entitlements.js';

@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Chain } from '../src/core/types.js';
 import { tokenContracts } from '../src/payouts/address.js';
-import { addressOf } from '../src/testing/addresses.js';
+import { addressOf } from '../src/testing/state/addresses.js';
 
 const seed = Number(process.env['FC_SEED'] ?? 1805);
 console.log(`address properties: fast-check seed ${seed} (set FC_SEED to run another)`);

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { extractDocs } from '../scripts/catalog-docs.js';
 import { catalog, catalogOf, invoke } from '../src/catalog/catalog.js';
 import { catalogDocs } from '../src/catalog/docs.js';
-import { payoutOperations } from '../src/payouts/payouts.js';
+import { payoutOperations } from '../src/payouts/operations.js';
 import { failure, fakeClient, libraryInputs } from './helpers.js';
 import { rows, validId, validParams } from './property-rows.js';
 import { resourceMethods } from './resource-methods.js';

@@ -16,7 +16,7 @@ import type * as z from 'zod/mini';
 import seedFile from '../examples/fake-server/seed.json' with { type: 'json' };
 import { miss, quickParse } from '../src/internal/in-place.js';
 import { listEnvelope } from '../src/internal/schemas.js';
-import { payoutOperations } from '../src/payouts/payouts.js';
+import { payoutOperations } from '../src/payouts/operations.js';
 import { payoutSettlementOperations } from '../src/payouts/settlements.js';
 import { checkoutOperations } from '../src/resources/checkouts.js';
 import { customerOperations } from '../src/resources/customers.js';

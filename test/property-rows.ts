@@ -13,7 +13,7 @@ import type { Operation } from '../src/internal/operation.js';
 import { payoutSettlementOperations } from '../src/payouts/settlements.js';
 import { revenueEventOperations } from '../src/revenue-events/event.js';
 import { feedOwnedParams } from '../src/revenue-events/feed-options.js';
-import { addressOf } from '../src/testing/addresses.js';
+import { addressOf } from '../src/testing/state/addresses.js';
 import {
   account,
   byMethod,

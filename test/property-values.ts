@@ -5,7 +5,7 @@
  * names its operation's schema has, and a name never seen before needs its line in `byName`.
  */
 import fc from 'fast-check';
-import { addressOf } from '../src/testing/addresses.js';
+import { addressOf } from '../src/testing/state/addresses.js';
 
 /** One parameter: values the spec allows, values it does not, how the SDK puts it on the wire. */
 export interface Field {

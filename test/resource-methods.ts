@@ -16,7 +16,7 @@ export function resourceMethods(client: Chainbill): string[] {
       proto = Object.getPrototypeOf(proto)
     ) {
       for (const name of Object.getOwnPropertyNames(proto)) {
-        // `_request` and `_list` are APIResource's protected plumbing, not methods of the surface.
+        // `_core` is APIResource's protected plumbing, not a part of the surface.
         if (
           name !== 'constructor' &&
           !name.startsWith('_') &&
@@ -27,7 +27,7 @@ export function resourceMethods(client: Chainbill): string[] {
       }
     }
     for (const [name, child] of Object.entries(value)) {
-      if (typeof child === 'object' && child !== null && name !== '_client') walk(child, `${prefix}${name}.`);
+      if (typeof child === 'object' && child !== null && name !== '_core') walk(child, `${prefix}${name}.`);
     }
   };
   for (const [name, resource] of Object.entries(client)) {

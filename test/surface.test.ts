@@ -59,7 +59,19 @@ describe('the public surface', () => {
 
   it('the client itself has exactly the methods reviewed here: a new one must be added (and tested)', () => {
     expect(clientMethods(client)).toEqual(
-      ['delete', 'get', 'getList', 'patch', 'post', 'request', 'requestList', 'toJSON', 'withOptions'].sort(),
+      [
+        '_checkRawCall',
+        '_copyOptions',
+        'delete',
+        'get',
+        'getList',
+        'patch',
+        'post',
+        'request',
+        'requestList',
+        'toJSON',
+        'withOptions',
+      ].sort(),
     );
   });
 

@@ -3,13 +3,21 @@
  * `chainbill` CLI and the `chainbill-mcp` server. Only their entries import this module, so it
  * adds nothing to what `import 'chainbill'` bundles.
  */
-import type { Chainbill } from '../client.js';
-import type { APIPromise } from '../core/api-promise.js';
+import type { ChainbillCore } from '../core/chainbill-core.js';
 import { RequestValidationError } from '../core/error.js';
 import type { PagePromise } from '../core/pagination.js';
 import type { RequestOptions } from '../core/request-options.js';
+import { call, callList } from '../internal/call.js';
 import { idPrefixes } from '../internal/ids.js';
-import type { MoneyMove, Operation, OperationInput, Paging, TableEntry } from '../internal/operation.js';
+import type {
+  ListOperation,
+  MoneyMove,
+  Operation,
+  OperationInput,
+  Paging,
+  TableEntry,
+} from '../internal/operation.js';
+import type { Invocation, ResourceSpec, Sender } from '../internal/resource-spec.js';
 import { resourceSpecs } from '../resource-specs.js';
 import { type CatalogDocs, catalogDocs, type MethodDocs } from './docs.js';
 
@@ -50,18 +58,20 @@ export interface CatalogEntry {
    * but a `POST` (each create makes a new record; a repeated PATCH sets the same values again).
    */
   readonly idempotent: boolean;
+  /** Sends the operation when more than its request must hold first (a payout's checks). */
+  readonly sender: Sender | undefined;
+  /** For a money create, every check it runs, nothing sent (its resource's `preview`). */
+  readonly preview: ResourceSpec['preview'];
   /** One line from the method's TSDoc, with its route: `Lists payout intents, … (spec: GET /payouts).` */
   readonly summary: string;
   /** The rest of the method's TSDoc: its id's and params' text, each field's. */
   readonly docs: MethodDocs;
+  /** Its resource's fields for a table, most important first (`ResourceSpec.columns`). */
+  readonly columns: readonly string[];
 }
 
-function entryOf(
-  resource: readonly string[],
-  method: string,
-  at: TableEntry,
-  docs: CatalogDocs,
-): CatalogEntry {
+function entryOf(spec: ResourceSpec, method: string, at: TableEntry, docs: CatalogDocs): CatalogEntry {
+  const resource = spec.path;
   const action = 'operation' in at ? at : undefined;
   const operation = action ? action.operation : (at as Operation);
   const name = [...resource, method].join('.');
@@ -82,9 +92,12 @@ function entryOf(
     movesMoney: (action ?? operation).movesMoney !== undefined,
     money: (action ?? operation).movesMoney,
     idempotent: operation.method !== 'POST',
+    sender: spec.senders?.[method],
+    preview: spec.preview,
     // Without its TSDoc (the docs not regenerated yet) an entry still says its route.
     summary: own?.summary ?? route,
     docs: own ?? { summary: route },
+    columns: spec.columns,
   };
 }
 
@@ -96,31 +109,30 @@ function entryOf(
  * @returns The entries.
  */
 export function catalogOf(docs: CatalogDocs = catalogDocs): readonly CatalogEntry[] {
-  return resourceSpecs.flatMap(({ path, operations }) =>
-    Object.entries(operations).map(([method, at]) => entryOf(path, method, at, docs)),
+  return resourceSpecs.flatMap((spec) =>
+    Object.entries(spec.operations).map(([method, at]) => entryOf(spec, method, at, docs)),
   );
 }
 
 /** Every method of every resource: `payouts.create`, …, `payouts.settlements.list`, …. */
 export const catalog: readonly CatalogEntry[] = catalogOf();
 
-/** What {@link invoke} answers: a list's first page (iterable over every item), or the result. */
-export type Invocation = APIPromise<unknown> | PagePromise<unknown>;
-
 /**
- * Calls an entry's method on a client, as a program would (`client.payouts.approve(id)`), so its
- * checks, the payout policy, retries, hooks and redaction all apply.
+ * Sends an entry's operation through a core, as its function of `chainbill/funcs` does: through
+ * the operation's request (its id and params checked before anything is sent), or through the
+ * resource's sender where more must hold first (a payout's checks, and on a `Chainbill` its payout
+ * policy), so every check, retries, hooks and redaction apply.
  *
- * @param client - The client to call through.
+ * @param core - The core (or `Chainbill`) to send through.
  * @param entry - An entry of {@link catalog}.
  * @param input - `id` for a method with a path id; `params` for one that takes params.
  * @param options - Per-call options.
- * @returns The method's promise: a {@link PagePromise} when `entry.paging` is not `none`.
+ * @returns The call's promise: a {@link PagePromise} when `entry.paging` is not `none`.
  * @throws {RequestValidationError} before anything is sent: an `id` for a method without a path
- *   id, params for an action; the method's own checks reject the promise it returns.
+ *   id, params for an action; the operation's own checks reject the promise it returns.
  */
 export function invoke(
-  client: Chainbill,
+  core: ChainbillCore,
   entry: CatalogEntry,
   input: OperationInput<unknown> = {},
   options?: RequestOptions,
@@ -133,11 +145,10 @@ export function invoke(
     (typeof params !== 'object' || params === null || Object.keys(params).length > 0)
   )
     refuse('params', `${entry.name} takes no params`);
-  const target = entry.resource.reduce<unknown>((at, key) => (at as Record<string, unknown>)[key], client);
-  const method = (target as Record<string, (...args: unknown[]) => Invocation>)[entry.method];
-  if (typeof method !== 'function') throw new TypeError(`${entry.name} is not a method of this client`);
-  const args = [...(entry.idPrefix === undefined ? [] : [input.id]), ...(entry.takesParams ? [params] : [])];
-  return method.call(target, ...args, options);
+  const sent = { id: input.id, params: entry.fixed ?? params };
+  if (entry.sender !== undefined) return entry.sender(core, sent, options);
+  if (entry.paging === 'none') return call(core, entry.operation, sent, options);
+  return callList(core, entry.operation as ListOperation, sent, options);
 }
 
 function refuse(param: string, message: string): never {

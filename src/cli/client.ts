@@ -7,10 +7,11 @@
 
 import { readFlagJson } from '../catalog/file-flags.js';
 import { Chainbill } from '../client.js';
-import type { ClientOptions } from '../core/client-options.js';
+import type { ClientOptions } from '../client-options.js';
 import type { Logger, LogLevel } from '../core/logger.js';
 import type { PayoutPolicy } from '../payouts/policy.js';
 import { checkPayoutPolicy } from '../payouts/policy-check.js';
+import { clean } from './encode.js';
 import { UsageError } from './errors.js';
 import type { GlobalValues } from './global-flags.js';
 import type { Io } from './io.js';
@@ -61,6 +62,6 @@ function stderrLogger(err: Output): Logger {
   const line =
     (level: string) =>
     (message: string, details?: Record<string, unknown>): void =>
-      err.note(`${level}: ${message}${details === undefined ? '' : ` ${JSON.stringify(details)}`}\n`);
+      err.note(`${level}: ${clean(message)}${details === undefined ? '' : ` ${err.json(details)}`}\n`);
   return { error: line('error'), warn: line('warn'), info: line('info'), debug: line('debug') };
 }

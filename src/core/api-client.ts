@@ -1,3 +1,4 @@
+import { payoutWriteOf } from '../internal/money-routes.js';
 import { rawListSpec, rawSpec } from '../internal/raw.js';
 import type { ListSpec, RequestSpec } from '../internal/types.js';
 import type { APIPromise } from './api-promise.js';
@@ -175,6 +176,9 @@ export abstract class APIClient {
     options?: RawRequestOptions,
   ): APIPromise<unknown> {
     const { query, body, ...rest } = options ?? {};
-    return this.request(() => this._checkRawCall(rawSpec(method, path, query, body), rest), rest);
+    return this.request(() => {
+      const spec = rawSpec(method, path, query, body);
+      return payoutWriteOf(spec.method, spec.path) === undefined ? spec : this._checkRawCall(spec, rest);
+    }, rest);
   }
 }

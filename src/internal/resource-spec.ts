@@ -1,4 +1,26 @@
-import type { TableEntry } from './operation.js';
+import type { APIPromise } from '../core/api-promise.js';
+import type { ChainbillCore } from '../core/chainbill-core.js';
+import type { PagePromise } from '../core/pagination.js';
+import type { RequestOptions } from '../core/request-options.js';
+import type { OperationInput, TableEntry } from './operation.js';
+
+/** What sending an operation answers: a result, or a list's first page. */
+export type Invocation = APIPromise<unknown> | PagePromise<unknown>;
+
+/** Sends an operation with more than its request: a payout create runs its checks first. */
+export type Sender = (
+  core: ChainbillCore,
+  input: OperationInput<unknown>,
+  options?: RequestOptions,
+) => Invocation;
+
+/** What every check of a money create answers without sending (`payouts.preview`). */
+export interface MovePreviewResult {
+  ok: boolean;
+  checks: { rule: string; ok: boolean; message?: string | undefined }[];
+  request: unknown;
+  amountAtomic: string | null;
+}
 
 /**
  * One resource of the API, as data: where it lives on a client, its operations and actions by
@@ -16,4 +38,11 @@ export interface ResourceSpec {
    * keeps the first ones; a field not listed comes after them.
    */
   readonly columns: readonly string[];
+  /**
+   * The operations that are not sent as their request alone, by method name: their function runs
+   * what must hold first (a payout's checks and policy). The catalog sends the others as they are.
+   */
+  readonly senders?: Readonly<Record<string, Sender>> | undefined;
+  /** For a resource whose creates move money: every check of a create, nothing sent. */
+  readonly preview?: ((core: ChainbillCore, params: unknown) => Promise<MovePreviewResult>) | undefined;
 }

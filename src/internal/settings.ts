@@ -1,4 +1,4 @@
-import type { ClientOptions } from '../core/client-options.js';
+import type { CoreOptions } from '../core/core-options.js';
 import { ConfigurationError } from '../core/error.js';
 import type { Logger, LogLevel } from '../core/logger.js';
 import { logLevels } from '../core/logger.js';
@@ -35,7 +35,7 @@ export interface Settings {
  * @throws {ConfigurationError} naming the option: `timeout`, `maxRetries`, `maxResponseBytes`,
  *   `hooks`, `logLevel`, `fetch`, `logger` or `defaultHeaders`.
  */
-export function checkSettings(options: ClientOptions): Settings {
+export function checkSettings(options: CoreOptions): Settings {
   const problem = optionProblem(options);
   if (problem !== undefined) throw new ConfigurationError(`${problem[0]} ${problem[1]}.`);
   const logLevel = options.logLevel ?? asLogLevel(readEnv('CHAINBILL_LOG')) ?? 'warn';

@@ -5,7 +5,7 @@
 
 import { readFlagFile } from '../catalog/file-flags.js';
 import { createFakeChainbill } from '../testing/create.js';
-import { applySeedFile, parseSeedFile } from '../testing/seed-file.js';
+import { applySeedFile, parseSeedFile } from '../testing/seed/seed-file.js';
 import { UsageError } from './options.js';
 
 /** Where a client reaches the embedded fake. */

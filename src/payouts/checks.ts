@@ -22,7 +22,7 @@ import type { PayoutCheck, PayoutCreateBody, PayoutPreview } from './preview.js'
 
 type CreateSchema = z.ZodMiniType<PayoutCreateBody, PayoutCreateParams>;
 
-/** What a client checks a payout with: its schemas and money checks, and its policy. */
+/** What a payout is checked with: the schemas and money checks, and the payout policies. */
 export interface PayoutCheckSetup {
   /** The create operation's params schema: the fields and the money checks. */
   readonly schema: () => CreateSchema;
@@ -30,28 +30,8 @@ export interface PayoutCheckSetup {
   readonly fields: () => CreateSchema;
   /** The money checks that `schema` runs, in its order. */
   readonly checks: readonly MoneyCheck[];
-  /** The client's payout policy, if it has one. */
-  readonly policy: CompiledPolicy | undefined;
-}
-
-/**
- * The checks of a client's payouts, from its options.
- *
- * @param checkAddresses - The client option: `false` leaves the address check out.
- * @param payoutPolicy - The client's policy, checked (a copy `compilePolicy` made is not checked again).
- * @returns The setup `checkPayout` runs.
- * @throws {ConfigurationError} when `payoutPolicy` cannot be checked.
- */
-export function payoutCheckSetup(
-  checkAddresses: boolean,
-  payoutPolicy: PayoutPolicy | undefined,
-): PayoutCheckSetup {
-  return {
-    schema: checkAddresses ? payoutCreateSchema : payoutCreateSchemaUnchecked,
-    fields: payoutCreateFields,
-    checks: moneyChecks(checkAddresses),
-    policy: payoutPolicy === undefined ? undefined : compilePolicy(payoutPolicy),
-  };
+  /** The payout policies that apply: the client's, and one given to the call; each must pass. */
+  readonly policies: readonly CompiledPolicy[];
 }
 
 /** The checks' outcome: the preview, and the error `create` throws when a check failed. */
@@ -109,8 +89,8 @@ export function checkPayout(params: unknown, setup: PayoutCheckSetup): PayoutOut
     const fields = safeParse(setup.fields(), input);
     body = fields?.success ? fields.data : undefined;
   }
-  if (body !== undefined && setup.policy !== undefined) {
-    for (const { rule, param, problem } of applyPolicy(setup.policy, body)) {
+  for (const policy of body === undefined ? [] : setup.policies) {
+    for (const { rule, param, problem } of applyPolicy(policy, body as PayoutCreateBody)) {
       if (problem === null) {
         checks.push({ rule, ok: true });
         continue;

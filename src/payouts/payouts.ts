@@ -1,128 +1,26 @@
-import type { Chainbill } from '../client.js';
 import type { APIPromise } from '../core/api-promise.js';
-import { RequestValidationError } from '../core/error.js';
 import type { PagePromise } from '../core/pagination.js';
 import type { RequestOptions } from '../core/request-options.js';
 import { APIResource } from '../core/resource.js';
-import { type Action, encodedRequestOf, type ListOperation, type Operation } from '../internal/operation.js';
-import type { ResourceSpec } from '../internal/resource-spec.js';
-import { checkPayout, type PayoutCheckSetup, payoutCheckSetup } from './checks.js';
-import { type PayoutIntent, payoutIntentSchema } from './intent.js';
-import {
-  type PayoutCreateParams,
-  type PayoutListParams,
-  type PayoutUpdateParams,
-  payoutCreateSchema,
-  payoutListSchema,
-  payoutUpdateSchema,
-} from './params.js';
-import type { PayoutPolicy } from './policy.js';
+import { type PayoutCheckOptions, payoutsCreate, payoutsPreview } from './create.js';
+import type { PayoutIntent } from './intent.js';
+import { payoutsList } from './list.js';
+import type { PayoutCreateParams, PayoutListParams, PayoutUpdateParams } from './params.js';
 import type { PayoutPreview } from './preview.js';
 import { type PayoutSettlement, PayoutSettlements } from './settlements.js';
-import { type SettlementSource, waitForSettlement } from './wait.js';
+import { payoutsApprove, payoutsCancel, payoutsUpdate } from './update.js';
+import { payoutsWaitForSettlement } from './wait.js';
 import type { WaitForSettlementOptions } from './wait-options.js';
-
-// Payouts: operations, the class. The params are in payout-params.ts, the model in payout-intent.ts,
-// what `preview` answers in payout-preview.ts.
-
-const update: Operation<PayoutUpdateParams, PayoutIntent> = {
-  method: 'PATCH',
-  path: '/payouts/{id}',
-  id: 'payout',
-  params: payoutUpdateSchema,
-  response: payoutIntentSchema,
-  paging: 'none',
-  // It approves or cancels a draft too, so it is handled as `approve` is.
-  destructive: true,
-  movesMoney: 'approve',
-};
-
-/**
- * The payout operations (spec: Payouts), each written once: the client's methods send them and the
- * fake's routes answer them. `approve` and `cancel` are `update` with a fixed `status`.
- *
- * @internal
- */
-export const payoutOperations: {
-  readonly create: Operation<PayoutCreateParams, PayoutIntent>;
-  readonly list: ListOperation<PayoutListParams, PayoutIntent>;
-  readonly update: Operation<PayoutUpdateParams, PayoutIntent>;
-  readonly approve: Action<PayoutUpdateParams, PayoutIntent>;
-  readonly cancel: Action<PayoutUpdateParams, PayoutIntent>;
-} = {
-  create: {
-    method: 'POST',
-    path: '/payouts',
-    params: payoutCreateSchema,
-    response: payoutIntentSchema,
-    paging: 'none',
-    movesMoney: 'create',
-  },
-  list: {
-    method: 'GET',
-    path: '/payouts',
-    params: payoutListSchema,
-    response: payoutIntentSchema,
-    paging: 'cursor',
-  },
-  update,
-  approve: { operation: update, fixed: { status: 'approved' }, destructive: true, movesMoney: 'approve' },
-  cancel: { operation: update, fixed: { status: 'canceled' }, destructive: true },
-};
-
-/**
- * The payouts resource as data: its place on a client, its operations, its table's columns.
- *
- * @internal
- */
-export const payoutSpec: ResourceSpec = {
-  path: ['payouts'],
-  operations: payoutOperations,
-  columns: [
-    'id',
-    'status',
-    'amount',
-    'token',
-    'chain',
-    'recipient_address',
-    'reference_type',
-    'reference_id',
-    'description',
-    'due_date',
-    'approved_at',
-    'created_at',
-  ],
-};
 
 /** Payout intents: create, list, approve or cancel, update (spec: Payouts). */
 export class Payouts extends APIResource {
   /** On-chain settlement records of payouts (spec: GET /payouts/settlements). */
   readonly settlements: PayoutSettlements;
-  readonly #checks: PayoutCheckSetup;
-  readonly #settling: SettlementSource<PayoutSettlement>;
 
-  /**
-   * @param client - The client to call through.
-   * @param options - `checkAddresses` and `payoutPolicy`: the client options of those names;
-   *   `redact`: the client's redaction of server data, for what a wait keeps on its error.
-   * @throws {ConfigurationError} when `payoutPolicy` cannot be checked (docs/money.md).
-   */
-  constructor(
-    client: Chainbill,
-    options: {
-      checkAddresses: boolean;
-      payoutPolicy?: PayoutPolicy | undefined;
-      redact: (value: unknown) => unknown;
-    },
-  ) {
-    super(client);
-    this.settlements = new PayoutSettlements(client);
-    const settlements = this.settlements;
-    this.#settling = {
-      list: (id, poll) => settlements.list({ payout_intent_id: id, limit: 100 }, poll),
-      redact: options.redact,
-    };
-    this.#checks = payoutCheckSetup(options.checkAddresses, options.payoutPolicy);
+  /** @param core - The client to send through; its payout settings apply to every payout. */
+  constructor(core: ConstructorParameters<typeof APIResource>[0]) {
+    super(core);
+    this.settlements = new PayoutSettlements(core);
   }
 
   /**
@@ -151,11 +49,13 @@ export class Payouts extends APIResource {
    * ```
    */
   create(params: PayoutCreateParams, options?: RequestOptions): APIPromise<PayoutIntent> {
-    return this._client.request(() => {
-      const { preview, error } = checkPayout(params, this.#checks);
-      if (error !== undefined) throw error;
-      return encodedRequestOf(payoutOperations.create, undefined, preview.request);
-    }, options);
+    // The client's payout settings apply through the core; none given per call can lift them.
+    const {
+      payoutPolicy: _policy,
+      checkAddresses: _addresses,
+      ...request
+    } = (options ?? {}) as RequestOptions & PayoutCheckOptions;
+    return payoutsCreate(this._core, params, request);
   }
 
   /**
@@ -175,13 +75,8 @@ export class Payouts extends APIResource {
    * for (const check of preview.checks) console.log(check.rule, check.ok, check.message ?? '');
    * ```
    */
-  async preview(params: PayoutCreateParams): Promise<PayoutPreview> {
-    if (typeof params !== 'object' || params === null || Array.isArray(params)) {
-      throw new RequestValidationError('params', [
-        { path: [], code: 'invalid_type', message: 'must be an object' },
-      ]);
-    }
-    return checkPayout(params, this.#checks).preview;
+  preview(params: PayoutCreateParams): Promise<PayoutPreview> {
+    return payoutsPreview(this._core, params);
   }
 
   /**
@@ -199,7 +94,7 @@ export class Payouts extends APIResource {
    * ```
    */
   list(params: PayoutListParams = {}, options?: RequestOptions): PagePromise<PayoutIntent> {
-    return this._list(payoutOperations.list, { params }, options);
+    return payoutsList(this._core, params, options);
   }
 
   /**
@@ -217,7 +112,7 @@ export class Payouts extends APIResource {
    * ```
    */
   update(id: string, params: PayoutUpdateParams = {}, options?: RequestOptions): APIPromise<PayoutIntent> {
-    return this._request(payoutOperations.update, { id, params }, options);
+    return payoutsUpdate(this._core, id, params, options);
   }
 
   /**
@@ -235,7 +130,7 @@ export class Payouts extends APIResource {
    * ```
    */
   approve(id: string, options?: RequestOptions): APIPromise<PayoutIntent> {
-    return this._action(payoutOperations.approve, id, options);
+    return payoutsApprove(this._core, id, options);
   }
 
   /**
@@ -252,7 +147,7 @@ export class Payouts extends APIResource {
    * ```
    */
   cancel(id: string, options?: RequestOptions): APIPromise<PayoutIntent> {
-    return this._action(payoutOperations.cancel, id, options);
+    return payoutsCancel(this._core, id, options);
   }
 
   /**
@@ -286,6 +181,6 @@ export class Payouts extends APIResource {
     payout: PayoutIntent | string,
     options: WaitForSettlementOptions = {},
   ): Promise<PayoutSettlement> {
-    return waitForSettlement(this.#settling, payout, options);
+    return payoutsWaitForSettlement(this._core, payout, options);
   }
 }

@@ -1,57 +1,24 @@
 /**
  * Raw calls that write payouts (docs/raw-calls.md, "Payouts through raw calls"): a raw `POST` to
  * `/payouts` is checked as `payouts.create` is, a raw `PATCH` to `/payouts/{id}` as `payouts.update`
- * (and `approve`) are, in any spelling a server could read as those routes. The one place that
- * tells such a call apart, so that whatever else bounds a money move hooks in here too.
+ * (and `approve`) are, in any spelling a server could read as those routes (told apart by
+ * internal/money-routes.ts). Loaded by a core only for such a call; whatever else bounds a money
+ * move hooks in here too.
  *
  * @module
  */
+import type { ChainbillCore } from '../core/chainbill-core.js';
 import type { RequestOptions } from '../core/request-options.js';
 import { readHeaders } from '../internal/call-options.js';
 import { idPrefixes } from '../internal/ids.js';
+import { payoutWriteOf } from '../internal/money-routes.js';
 import { encodeParams } from '../internal/params.js';
 import { pathId } from '../internal/path.js';
 import { invalid } from '../internal/raw.js';
 import type { RequestSpec } from '../internal/types.js';
-import { checkPayout, type PayoutCheckSetup } from './checks.js';
+import { checkPayout } from './checks.js';
+import { payoutCheckSetup } from './create.js';
 import { payoutUpdateSchema } from './params.js';
-
-/** A raw call recognised as a payout write: what it does, and the payout's id for an update. */
-export type PayoutWrite =
-  | { readonly kind: 'create' }
-  | { readonly kind: 'update'; readonly id: string }
-  | { readonly kind: 'unknown' };
-
-// Servers read one path many ways: percent-encoded letters, any case (Unicode folding included:
-// `ſ` is `S`), compatibility forms (`ｐ`), doubled or trailing slashes, a format suffix (Rails,
-// Spring: `/payouts.json`), trailing dots and spaces (IIS). The match covers them all.
-const payouts = /^payouts(\..*)?$/;
-
-function fold(segment: string): string {
-  return decodeURIComponent(segment).normalize('NFKC').toUpperCase().toLowerCase().trim();
-}
-
-/**
- * Tells whether a raw call writes payouts. Any write whose path names `payouts` is one: `POST …/
- * payouts` creates, `PATCH …/payouts/{id}` updates; any other (`DELETE /payouts/{id}`, `POST
- * /payouts/{id}/approve`) cannot be checked, so it is `unknown`, and refused.
- *
- * @param method - The HTTP method.
- * @param path - The raw path, as checked by the raw-call rules (its escapes decode).
- * @returns What the call writes, or `undefined` when it writes no payout.
- */
-export function payoutWriteOf(method: RequestSpec<unknown>['method'], path: string): PayoutWrite | undefined {
-  if (method === 'GET') return undefined;
-  const segments = path.split('/').filter((segment) => fold(segment) !== '');
-  const at = segments.findIndex((segment) => payouts.test(fold(segment)));
-  if (at === -1) return undefined;
-  const rest = segments.length - 1 - at;
-  if (method === 'POST' && rest === 0) return { kind: 'create' };
-  const id = segments[at + 1];
-  if (method === 'PATCH' && rest === 1 && id !== undefined)
-    return { kind: 'update', id: decodeURIComponent(id) };
-  return { kind: 'unknown' };
-}
 
 // Headers that some servers and proxies read as the method: a POST that a server takes for a PATCH.
 const methodOverrides = ['x-http-method-override', 'x-http-method', 'x-method-override'];
@@ -63,7 +30,7 @@ const methodOverrides = ['x-http-method-override', 'x-http-method', 'x-method-ov
  *
  * @param spec - The raw call, its path, query and body checked by the raw-call rules.
  * @param options - The call's options: a header that overrides the method is refused.
- * @param setup - The client's payout checks and policy.
+ * @param core - The core it goes through: its payout settings (a `Chainbill`'s policy) apply.
  * @returns The call to send.
  * @throws {RequestValidationError} as `payouts.create` or `payouts.update` throws it for the body
  *   and id; `param: 'body'` for a body that is not an object, `query` for a query, `headers` for a
@@ -73,7 +40,7 @@ const methodOverrides = ['x-http-method-override', 'x-http-method', 'x-method-ov
 export function checkRawPayoutWrite(
   spec: RequestSpec<unknown>,
   options: RequestOptions,
-  setup: PayoutCheckSetup,
+  core: ChainbillCore,
 ): RequestSpec<unknown> {
   const write = payoutWriteOf(spec.method, spec.path);
   if (write === undefined) return spec;
@@ -92,7 +59,7 @@ export function checkRawPayoutWrite(
     pathId(idPrefixes.payout, write.id); // `approve` and `update` check their id first
     return { ...spec, body: encodeParams(payoutUpdateSchema(), body) };
   }
-  const { preview, error } = checkPayout(body, setup);
+  const { preview, error } = checkPayout(body, payoutCheckSetup(core, {}));
   if (error !== undefined) throw error;
   return { ...spec, body: preview.request };
 }

@@ -1,8 +1,10 @@
 import * as z from 'zod/mini';
+import type { ChainbillCore } from '../core/chainbill-core.js';
 import type { PagePromise } from '../core/pagination.js';
 import type { RequestOptions } from '../core/request-options.js';
 import { APIResource } from '../core/resource.js';
 import type { Chain, Unrecognized } from '../core/types.js';
+import { callList } from '../internal/call.js';
 import { idPrefixes } from '../internal/ids.js';
 import type { ListOperation } from '../internal/operation.js';
 import type { ResourceSpec } from '../internal/resource-spec.js';
@@ -103,6 +105,15 @@ const listParams = /*@__PURE__*/ lazy(() =>
   ),
 );
 
+/** The `list` operation. @internal */
+export const payoutSettlementListOperation: ListOperation<PayoutSettlementListParams, PayoutSettlement> = {
+  method: 'GET',
+  path: '/payouts/settlements',
+  params: listParams,
+  response: payoutSettlementSchema,
+  paging: 'cursor',
+};
+
 /**
  * The payout settlement operations (spec: GET /payouts/settlements), each written once: the
  * client's method sends it and the fake's route answers it.
@@ -112,13 +123,7 @@ const listParams = /*@__PURE__*/ lazy(() =>
 export const payoutSettlementOperations: {
   readonly list: ListOperation<PayoutSettlementListParams, PayoutSettlement>;
 } = {
-  list: {
-    method: 'GET',
-    path: '/payouts/settlements',
-    params: listParams,
-    response: payoutSettlementSchema,
-    paging: 'cursor',
-  },
+  list: payoutSettlementListOperation,
 };
 
 /**
@@ -143,6 +148,29 @@ export const payoutSettlementSpec: ResourceSpec = {
   ],
 };
 
+/**
+ * Lists on-chain settlement records, newest first (spec: GET /payouts/settlements).
+ *
+ * @param core - The core (or `Chainbill`) to send through.
+ * @param params - `payout_intent_id`, `chain`, `limit` 1..100, `cursor`.
+ * @param options - Per-call options, used for every page.
+ * @returns The first page; iterate with `for await` for every record.
+ * @throws {RequestValidationError} on a bad filter, before sending.
+ * @example
+ * ```ts
+ * for await (const record of payoutsSettlementsList(core, { payout_intent_id: 'po_123' })) {
+ *   console.log(record.tx_hash, record.confirmations);
+ * }
+ * ```
+ */
+export function payoutsSettlementsList(
+  core: ChainbillCore,
+  params: PayoutSettlementListParams = {},
+  options?: RequestOptions,
+): PagePromise<PayoutSettlement> {
+  return callList(core, payoutSettlementListOperation, { params }, options);
+}
+
 /** Settlement records of payouts, `chainbill.payouts.settlements` (spec: GET /payouts/settlements). */
 export class PayoutSettlements extends APIResource {
   /**
@@ -160,6 +188,6 @@ export class PayoutSettlements extends APIResource {
    * ```
    */
   list(params: PayoutSettlementListParams = {}, options?: RequestOptions): PagePromise<PayoutSettlement> {
-    return this._list(payoutSettlementOperations.list, { params }, options);
+    return payoutsSettlementsList(this._core, params, options);
   }
 }

@@ -1,3 +1,4 @@
+import type { ChainbillCore } from '../core/chainbill-core.js';
 import { APIUserAbortError } from '../core/error.js';
 import type { PagePromise } from '../core/pagination.js';
 import type { RequestOptions } from '../core/request-options.js';
@@ -5,6 +6,8 @@ import { invalidOption, maxTimerMs } from '../internal/call-options.js';
 import { idPrefixes } from '../internal/ids.js';
 import { pathId } from '../internal/path.js';
 import { sleep } from '../internal/retry.js';
+import type { PayoutIntent } from './intent.js';
+import { type PayoutSettlement, payoutsSettlementsList } from './settlements.js';
 import { type WaitForSettlementOptions, WaitTimeoutError } from './wait-options.js';
 
 /** Pages one poll reads at most (100 records each): a list that never ends cannot hold the wait. */
@@ -31,6 +34,44 @@ interface Seen<S> {
   foreign: boolean;
   /** A poll stopped at `maxPagesPerPoll` with more pages to go. */
   cut: boolean;
+}
+
+/**
+ * Waits for a payout to settle on-chain: polls its settlement records
+ * (`GET /payouts/settlements?payout_intent_id=…`) every `pollIntervalMs` until one of that payout
+ * has `minConfirmations`, and resolves with it; a record of another payout is never taken. Each
+ * poll is an ordinary call (retries, hooks, spans), with the `RequestOptions` given here.
+ * `maxWaitMs` is a deadline for the whole wait, retries and `Retry-After` included. A payout that
+ * fails is seen only as one that never settles (docs/money.md).
+ *
+ * @param core - The core to poll through.
+ * @param payout - The payout (a `draft` or `canceled` one is refused at once), or its id, prefix `po_`.
+ * @param options - `minConfirmations` (default 1), `pollIntervalMs` (ms, default 5 000),
+ *   `maxWaitMs` (ms, default 15 minutes), `signal`, and the options of each poll.
+ * @returns The settlement record with the most confirmations, once it has `minConfirmations`.
+ * @throws {RequestValidationError} before any poll: a bad id (`param: 'id'`) or option, or a
+ *   payout object that is a `draft` or `canceled` (`param: 'status'`).
+ * @throws {WaitTimeoutError} at the deadline, with `lastSettlement` (redacted) and `waitedMs`.
+ * @throws {APIUserAbortError} as soon as `signal` aborts; no poll is sent after it.
+ * @throws {APIError} and the other errors of a poll that fails for good.
+ * @example
+ * ```ts
+ * const settlement = await payoutsWaitForSettlement(core, 'po_3dd08ec74dcf74a903e21d7a', { minConfirmations: 20 });
+ * ```
+ */
+export function payoutsWaitForSettlement(
+  core: ChainbillCore,
+  payout: PayoutIntent | string,
+  options: WaitForSettlementOptions = {},
+): Promise<PayoutSettlement> {
+  return waitForSettlement(
+    {
+      list: (id, poll) => payoutsSettlementsList(core, { payout_intent_id: id, limit: 100 }, poll),
+      redact: (value) => core.redactor.value(value),
+    },
+    payout,
+    options,
+  );
 }
 
 /**

@@ -1,8 +1,10 @@
 import * as z from 'zod/mini';
+import type { ChainbillCore } from '../core/chainbill-core.js';
 import type { PagePromise } from '../core/pagination.js';
 import type { RequestOptions } from '../core/request-options.js';
 import { APIResource } from '../core/resource.js';
 import type { Chain, Metadata, Token, Unrecognized } from '../core/types.js';
+import { callList } from '../internal/call.js';
 import type { ListOperation } from '../internal/operation.js';
 import type { ResourceSpec } from '../internal/resource-spec.js';
 import {
@@ -118,6 +120,15 @@ const listParams = /*@__PURE__*/ lazy(() =>
   ),
 );
 
+/** The `list` operation. @internal */
+export const checkoutListOperation: ListOperation<CheckoutListParams, Checkout> = {
+  method: 'GET',
+  path: '/checkouts',
+  params: listParams,
+  response: checkoutSchema,
+  paging: 'cursor',
+};
+
 /**
  * The checkout operations (spec: Checkouts), each written once: the client's method sends it and
  * the fake's route answers it.
@@ -125,7 +136,7 @@ const listParams = /*@__PURE__*/ lazy(() =>
  * @internal
  */
 export const checkoutOperations: { readonly list: ListOperation<CheckoutListParams, Checkout> } = {
-  list: { method: 'GET', path: '/checkouts', params: listParams, response: checkoutSchema, paging: 'cursor' },
+  list: checkoutListOperation,
 };
 
 /**
@@ -151,6 +162,30 @@ export const checkoutSpec: ResourceSpec = {
   ],
 };
 
+/**
+ * Lists checkouts, newest first, one page at a time (spec: GET /checkouts).
+ *
+ * @param core - The core (or `Chainbill`) to send through.
+ * @param params - `status` filter, `limit` 1..100, `cursor`.
+ * @param options - Per-call options, used for every page.
+ * @returns The first page; iterate with `for await` for every checkout.
+ * @throws {RequestValidationError} on a bad filter or limit, before sending.
+ * @throws {AuthenticationError} on a rejected key; {@link APIError} subclasses on other errors.
+ * @example
+ * ```ts
+ * for await (const checkout of checkoutsList(core, { status: 'confirmed', limit: 100 })) {
+ *   console.log(checkout.checkout_id, checkout.amount_usd, checkout.tx_hash);
+ * }
+ * ```
+ */
+export function checkoutsList(
+  core: ChainbillCore,
+  params: CheckoutListParams = {},
+  options?: RequestOptions,
+): PagePromise<Checkout> {
+  return callList(core, checkoutListOperation, { params }, options);
+}
+
 /** Checkouts: list (spec: GET /checkouts). Checkouts are created by payment links, not the API. */
 export class Checkouts extends APIResource {
   /**
@@ -169,6 +204,6 @@ export class Checkouts extends APIResource {
    * ```
    */
   list(params: CheckoutListParams = {}, options?: RequestOptions): PagePromise<Checkout> {
-    return this._list(checkoutOperations.list, { params }, options);
+    return checkoutsList(this._core, params, options);
   }
 }

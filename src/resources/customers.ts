@@ -1,9 +1,11 @@
 import * as z from 'zod/mini';
 import type { APIPromise } from '../core/api-promise.js';
+import type { ChainbillCore } from '../core/chainbill-core.js';
 import type { PagePromise } from '../core/pagination.js';
 import type { RequestOptions } from '../core/request-options.js';
 import { APIResource } from '../core/resource.js';
 import type { Environment, Metadata, Unrecognized } from '../core/types.js';
+import { call, callList } from '../internal/call.js';
 import { jsonObjectParam } from '../internal/json-data.js';
 import type { ListOperation, Operation } from '../internal/operation.js';
 import type { ResourceSpec } from '../internal/resource-spec.js';
@@ -107,6 +109,24 @@ const listParams = /*@__PURE__*/ lazy(() =>
   ),
 );
 
+/** The `create` operation. @internal */
+export const customerCreateOperation: Operation<CustomerCreateParams, Customer> = {
+  method: 'POST',
+  path: '/customers',
+  params: createParams,
+  response: customerSchema,
+  paging: 'none',
+};
+
+/** The `list` operation. @internal */
+export const customerListOperation: ListOperation<CustomerListParams, Customer> = {
+  method: 'GET',
+  path: '/customers',
+  params: listParams,
+  response: customerSchema,
+  paging: 'offset',
+};
+
 /**
  * The customer operations (spec: Customers), each written once: the client's methods send them
  * and the fake's routes answer them. The list pages by offset (spec: GET /customers).
@@ -117,14 +137,8 @@ export const customerOperations: {
   readonly create: Operation<CustomerCreateParams, Customer>;
   readonly list: ListOperation<CustomerListParams, Customer>;
 } = {
-  create: {
-    method: 'POST',
-    path: '/customers',
-    params: createParams,
-    response: customerSchema,
-    paging: 'none',
-  },
-  list: { method: 'GET', path: '/customers', params: listParams, response: customerSchema, paging: 'offset' },
+  create: customerCreateOperation,
+  list: customerListOperation,
 };
 
 /**
@@ -137,6 +151,57 @@ export const customerSpec: ResourceSpec = {
   operations: customerOperations,
   columns: ['id', 'email', 'name', 'external_id', 'created_at'],
 };
+
+/**
+ * Creates a customer (spec: POST /customers).
+ *
+ * @param core - The core (or `Chainbill`) to send through.
+ * @param params - `email` (required, email format), optional `name` and `external_id` (≤ 256
+ *   chars each) and `metadata`.
+ * @param options - Per-call options; an `Idempotency-Key` is sent and kept across retries.
+ * @returns The new customer.
+ * @throws {RequestValidationError} on a missing or malformed email, a too-long field, or `metadata`
+ *   that is not plain JSON data (a cycle, a `Date`, a `bigint`…), before sending.
+ * @throws {AuthenticationError} on a rejected key; {@link APIError} subclasses on other errors.
+ * @example
+ * ```ts
+ * const customer = await customersCreate(core, {
+ *   email: 'ada@example.com', name: 'Ada Lovelace', external_id: 'user_42', metadata: { tier: 'pro' },
+ * });
+ * ```
+ */
+export function customersCreate(
+  core: ChainbillCore,
+  params: CustomerCreateParams,
+  options?: RequestOptions,
+): APIPromise<Customer> {
+  return call(core, customerCreateOperation, { params }, options);
+}
+
+/**
+ * Lists customers, newest first, in offset pages (spec: GET /customers). The first page is
+ * sent with `offset=0` unless another offset is given; each next page advances `offset` by the
+ * customers received.
+ *
+ * @param core - The core (or `Chainbill`) to send through.
+ * @param params - `offset` (≥ 0, default 0) and `limit` 1..100.
+ * @param options - Per-call options, used for every page.
+ * @returns The first page; iterate with `for await` for every customer.
+ * @throws {RequestValidationError} on a bad `offset` or `limit`, before sending.
+ * @example
+ * ```ts
+ * for await (const customer of customersList(core, { limit: 100 })) {
+ *   console.log(customer.id, customer.email);
+ * }
+ * ```
+ */
+export function customersList(
+  core: ChainbillCore,
+  params: CustomerListParams = {},
+  options?: RequestOptions,
+): PagePromise<Customer> {
+  return callList(core, customerListOperation, { params }, options);
+}
 
 /** Customers: create and list (spec: Customers). */
 export class Customers extends APIResource {
@@ -158,7 +223,7 @@ export class Customers extends APIResource {
    * ```
    */
   create(params: CustomerCreateParams, options?: RequestOptions): APIPromise<Customer> {
-    return this._request(customerOperations.create, { params }, options);
+    return customersCreate(this._core, params, options);
   }
 
   /**
@@ -178,6 +243,6 @@ export class Customers extends APIResource {
    * ```
    */
   list(params: CustomerListParams = {}, options?: RequestOptions): PagePromise<Customer> {
-    return this._list(customerOperations.list, { params }, options);
+    return customersList(this._core, params, options);
   }
 }

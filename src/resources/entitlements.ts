@@ -1,9 +1,11 @@
 import * as z from 'zod/mini';
 import type { APIPromise } from '../core/api-promise.js';
+import type { ChainbillCore } from '../core/chainbill-core.js';
 import type { PagePromise } from '../core/pagination.js';
 import type { RequestOptions } from '../core/request-options.js';
 import { APIResource } from '../core/resource.js';
 import type { DeletedObject, Environment, Unrecognized } from '../core/types.js';
+import { call, callList } from '../internal/call.js';
 import { idPrefixes } from '../internal/ids.js';
 import type { ListOperation, Operation } from '../internal/operation.js';
 import type { ResourceSpec } from '../internal/resource-spec.js';
@@ -150,6 +152,43 @@ const updateParams = /*@__PURE__*/ lazy(() =>
   ),
 );
 
+/** The `create` operation. @internal */
+export const entitlementCreateOperation: Operation<EntitlementCreateParams, Entitlement> = {
+  method: 'POST',
+  path: '/subscriptions/entitlements',
+  params: createParams,
+  response: entitlementSchema,
+  paging: 'none',
+};
+
+/** The `list` operation. @internal */
+export const entitlementListOperation: ListOperation<EntitlementListParams, Entitlement> = {
+  method: 'GET',
+  path: '/subscriptions/entitlements',
+  params: listParams,
+  response: entitlementSchema,
+  paging: 'cursor',
+};
+
+/** The `update` operation. @internal */
+export const entitlementUpdateOperation: Operation<EntitlementUpdateParams, Entitlement> = {
+  method: 'PATCH',
+  path: '/subscriptions/entitlements/{id}',
+  id: 'entitlement',
+  params: updateParams,
+  response: entitlementSchema,
+  paging: 'none',
+};
+
+/** The `delete` operation. @internal */
+export const entitlementDeleteOperation: Operation<never, DeletedObject> = {
+  method: 'DELETE',
+  path: '/subscriptions/entitlements/{id}',
+  id: 'entitlement',
+  response: deletedConfirmation,
+  paging: 'none',
+};
+
 /**
  * The entitlement operations (spec: Entitlements), each written once: the client's methods send
  * them and the fake's routes answer them. The list documents no paging; a `next_cursor` is
@@ -163,35 +202,10 @@ export const entitlementOperations: {
   readonly update: Operation<EntitlementUpdateParams, Entitlement>;
   readonly delete: Operation<never, DeletedObject>;
 } = {
-  create: {
-    method: 'POST',
-    path: '/subscriptions/entitlements',
-    params: createParams,
-    response: entitlementSchema,
-    paging: 'none',
-  },
-  list: {
-    method: 'GET',
-    path: '/subscriptions/entitlements',
-    params: listParams,
-    response: entitlementSchema,
-    paging: 'cursor',
-  },
-  update: {
-    method: 'PATCH',
-    path: '/subscriptions/entitlements/{id}',
-    id: 'entitlement',
-    params: updateParams,
-    response: entitlementSchema,
-    paging: 'none',
-  },
-  delete: {
-    method: 'DELETE',
-    path: '/subscriptions/entitlements/{id}',
-    id: 'entitlement',
-    response: deletedConfirmation,
-    paging: 'none',
-  },
+  create: entitlementCreateOperation,
+  list: entitlementListOperation,
+  update: entitlementUpdateOperation,
+  delete: entitlementDeleteOperation,
 };
 
 /**
@@ -214,6 +228,107 @@ export const entitlementSpec: ResourceSpec = {
   ],
 };
 
+/**
+ * Attaches a feature entitlement to a plan (spec: POST /subscriptions/entitlements).
+ *
+ * @param core - The core (or `Chainbill`) to send through.
+ * @param params - `plan_id`, `feature_key` (≤ 256 chars), `value_type`, and the value field that
+ *   matches it (`value_boolean`, `value_numeric` or `value_string`).
+ * @param options - Per-call options; an `Idempotency-Key` is sent and kept across retries.
+ * @returns The new entitlement.
+ * @throws {RequestValidationError} on a missing or bad parameter, including a missing value
+ *   field for `value_type` (`param` names it), before sending.
+ * @throws {NotFoundError} when the plan does not exist; {@link ConflictError} when the plan
+ *   already has that `feature_key` (as the fake answers; the spec does not show it).
+ * @example
+ * ```ts
+ * const seats = await entitlementsCreate(core, {
+ *   plan_id: 'plan_123', feature_key: 'seats', value_type: 'numeric', value_numeric: 10,
+ * });
+ * ```
+ */
+export function entitlementsCreate(
+  core: ChainbillCore,
+  params: EntitlementCreateParams,
+  options?: RequestOptions,
+): APIPromise<Entitlement> {
+  return call(core, entitlementCreateOperation, { params }, options);
+}
+
+/**
+ * Lists the entitlements of a plan (spec: GET /subscriptions/entitlements). The spec documents
+ * no paging for this list; a `next_cursor` from the server is followed all the same.
+ *
+ * @param core - The core (or `Chainbill`) to send through.
+ * @param params - `plan_id`, required.
+ * @param options - Per-call options, used for every page.
+ * @returns The first page; iterate with `for await` for every entitlement.
+ * @throws {RequestValidationError} when `plan_id` is missing or malformed, before sending.
+ * @throws {NotFoundError} when the plan does not exist (as the fake answers).
+ * @example
+ * ```ts
+ * for await (const entitlement of entitlementsList(core, { plan_id: 'plan_123' })) {
+ *   console.log(entitlement.feature_key, entitlement.value_type);
+ * }
+ * ```
+ */
+export function entitlementsList(
+  core: ChainbillCore,
+  params: EntitlementListParams,
+  options?: RequestOptions,
+): PagePromise<Entitlement> {
+  return callList(core, entitlementListOperation, { params }, options);
+}
+
+/**
+ * Updates an entitlement's value (spec: PATCH /subscriptions/entitlements/{id}).
+ *
+ * @param core - The core (or `Chainbill`) to send through.
+ * @param id - Entitlement id, prefix `ent_`.
+ * @param params - `value_type` and the value fields.
+ * @param options - Per-call options; an `Idempotency-Key` is sent and kept across retries.
+ * @returns The updated entitlement.
+ * @throws {RequestValidationError} on a bad id or parameter, before sending.
+ * @throws {NotFoundError} when no such entitlement; {@link BadRequestError} when the value field
+ *   for the resulting `value_type` is missing.
+ * @example
+ * ```ts
+ * await entitlementsUpdate(core, 'ent_123', { value_numeric: 25 });
+ * ```
+ */
+export function entitlementsUpdate(
+  core: ChainbillCore,
+  id: string,
+  params: EntitlementUpdateParams = {},
+  options?: RequestOptions,
+): APIPromise<Entitlement> {
+  return call(core, entitlementUpdateOperation, { id, params }, options);
+}
+
+/**
+ * Removes an entitlement from its plan (spec: DELETE /subscriptions/entitlements/{id}).
+ *
+ * @param core - The core (or `Chainbill`) to send through.
+ * @param id - Entitlement id, prefix `ent_`.
+ * @param options - Per-call options; an `Idempotency-Key` is sent and kept across retries.
+ * @returns `{ id, deleted: true }` for a 2xx answer: empty, `{}`, text, the record or a confirmation.
+ * @throws {RequestValidationError} on a bad id, before sending.
+ * @throws {ResponseValidationError} when a 2xx body contradicts the delete (`deleted` present
+ *   and not `true`, or another `id`).
+ * @throws {NotFoundError} when no such entitlement (also on a second delete).
+ * @example
+ * ```ts
+ * const { deleted } = await entitlementsDelete(core, 'ent_123');
+ * ```
+ */
+export function entitlementsDelete(
+  core: ChainbillCore,
+  id: string,
+  options?: RequestOptions,
+): APIPromise<DeletedObject> {
+  return call(core, entitlementDeleteOperation, { id }, options);
+}
+
 /** Feature entitlements of plans: create, list, update, delete (spec: Entitlements). */
 export class Entitlements extends APIResource {
   /**
@@ -235,7 +350,7 @@ export class Entitlements extends APIResource {
    * ```
    */
   create(params: EntitlementCreateParams, options?: RequestOptions): APIPromise<Entitlement> {
-    return this._request(entitlementOperations.create, { params }, options);
+    return entitlementsCreate(this._core, params, options);
   }
 
   /**
@@ -255,7 +370,7 @@ export class Entitlements extends APIResource {
    * ```
    */
   list(params: EntitlementListParams, options?: RequestOptions): PagePromise<Entitlement> {
-    return this._list(entitlementOperations.list, { params }, options);
+    return entitlementsList(this._core, params, options);
   }
 
   /**
@@ -278,7 +393,7 @@ export class Entitlements extends APIResource {
     params: EntitlementUpdateParams = {},
     options?: RequestOptions,
   ): APIPromise<Entitlement> {
-    return this._request(entitlementOperations.update, { id, params }, options);
+    return entitlementsUpdate(this._core, id, params, options);
   }
 
   /**
@@ -297,6 +412,6 @@ export class Entitlements extends APIResource {
    * ```
    */
   delete(id: string, options?: RequestOptions): APIPromise<DeletedObject> {
-    return this._request(entitlementOperations.delete, { id }, options);
+    return entitlementsDelete(this._core, id, options);
   }
 }

@@ -1,9 +1,11 @@
 import * as z from 'zod/mini';
 import type { APIPromise } from '../core/api-promise.js';
+import type { ChainbillCore } from '../core/chainbill-core.js';
 import type { PagePromise } from '../core/pagination.js';
 import type { RequestOptions } from '../core/request-options.js';
 import { APIResource } from '../core/resource.js';
 import type { Environment, Unrecognized } from '../core/types.js';
+import { call, callList } from '../internal/call.js';
 import { idPrefixes } from '../internal/ids.js';
 import type { ListOperation, Operation } from '../internal/operation.js';
 import type { ResourceSpec } from '../internal/resource-spec.js';
@@ -100,6 +102,24 @@ const listParams = /*@__PURE__*/ lazy(() =>
   ),
 );
 
+/** The `create` operation. @internal */
+export const paymentLinkCreateOperation: Operation<PaymentLinkCreateParams, PaymentLink> = {
+  method: 'POST',
+  path: '/payment-links',
+  params: createParams,
+  response: paymentLinkSchema,
+  paging: 'none',
+};
+
+/** The `list` operation. @internal */
+export const paymentLinkListOperation: ListOperation<PaymentLinkListParams, PaymentLink> = {
+  method: 'GET',
+  path: '/payment-links',
+  params: listParams,
+  response: paymentLinkSchema,
+  paging: 'cursor',
+};
+
 /**
  * The payment link operations (spec: Payment links), each written once: the client's methods send
  * them and the fake's routes answer them.
@@ -110,20 +130,8 @@ export const paymentLinkOperations: {
   readonly create: Operation<PaymentLinkCreateParams, PaymentLink>;
   readonly list: ListOperation<PaymentLinkListParams, PaymentLink>;
 } = {
-  create: {
-    method: 'POST',
-    path: '/payment-links',
-    params: createParams,
-    response: paymentLinkSchema,
-    paging: 'none',
-  },
-  list: {
-    method: 'GET',
-    path: '/payment-links',
-    params: listParams,
-    response: paymentLinkSchema,
-    paging: 'cursor',
-  },
+  create: paymentLinkCreateOperation,
+  list: paymentLinkListOperation,
 };
 
 /**
@@ -136,6 +144,57 @@ export const paymentLinkSpec: ResourceSpec = {
   operations: paymentLinkOperations,
   columns: ['id', 'amount_usd', 'url', 'payment_method_id', 'description', 'expires_at', 'created_at'],
 };
+
+/**
+ * Creates a shareable payment link (spec: POST /payment-links).
+ *
+ * @param core - The core (or `Chainbill`) to send through.
+ * @param params - `amount_usd` (≥ 0.01), `payment_method_id` (prefix `pm_`), optional
+ *   `description` (≤ 512 chars) and `expires_in_seconds` (integer ≥ 300).
+ * @param options - Per-call options; an `Idempotency-Key` is sent and kept across retries.
+ * @returns The new payment link, with its `url`.
+ * @throws {RequestValidationError} on a missing or out-of-range parameter, before sending.
+ * @throws {NotFoundError} when the payment method does not exist; {@link ConflictError} when it
+ *   is disabled; {@link AuthenticationError} on a rejected key.
+ * @example
+ * ```ts
+ * const link = await paymentLinksCreate(core, {
+ *   amount_usd: 49.9, payment_method_id: 'pm_123', description: 'Workshop ticket',
+ *   expires_in_seconds: 86_400,
+ * });
+ * console.log(link.url);
+ * ```
+ */
+export function paymentLinksCreate(
+  core: ChainbillCore,
+  params: PaymentLinkCreateParams,
+  options?: RequestOptions,
+): APIPromise<PaymentLink> {
+  return call(core, paymentLinkCreateOperation, { params }, options);
+}
+
+/**
+ * Lists payment links, newest first, one page at a time (spec: GET /payment-links).
+ *
+ * @param core - The core (or `Chainbill`) to send through.
+ * @param params - `limit` 1..100, `cursor`.
+ * @param options - Per-call options, used for every page.
+ * @returns The first page; iterate with `for await` for every link.
+ * @throws {RequestValidationError} on a bad `limit` or `cursor`, before sending.
+ * @example
+ * ```ts
+ * for await (const link of paymentLinksList(core, { limit: 50 })) {
+ *   console.log(link.id, link.url, link.expires_at);
+ * }
+ * ```
+ */
+export function paymentLinksList(
+  core: ChainbillCore,
+  params: PaymentLinkListParams = {},
+  options?: RequestOptions,
+): PagePromise<PaymentLink> {
+  return callList(core, paymentLinkListOperation, { params }, options);
+}
 
 /** Payment links: create and list (spec: Payment links). */
 export class PaymentLinks extends APIResource {
@@ -159,7 +218,7 @@ export class PaymentLinks extends APIResource {
    * ```
    */
   create(params: PaymentLinkCreateParams, options?: RequestOptions): APIPromise<PaymentLink> {
-    return this._request(paymentLinkOperations.create, { params }, options);
+    return paymentLinksCreate(this._core, params, options);
   }
 
   /**
@@ -177,6 +236,6 @@ export class PaymentLinks extends APIResource {
    * ```
    */
   list(params: PaymentLinkListParams = {}, options?: RequestOptions): PagePromise<PaymentLink> {
-    return this._list(paymentLinkOperations.list, { params }, options);
+    return paymentLinksList(this._core, params, options);
   }
 }

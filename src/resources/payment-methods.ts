@@ -1,9 +1,11 @@
 import * as z from 'zod/mini';
 import type { APIPromise } from '../core/api-promise.js';
+import type { ChainbillCore } from '../core/chainbill-core.js';
 import type { PagePromise } from '../core/pagination.js';
 import type { RequestOptions } from '../core/request-options.js';
 import { APIResource } from '../core/resource.js';
 import type { Chain, Environment, Token, Unrecognized } from '../core/types.js';
+import { call, callList } from '../internal/call.js';
 import type { ListOperation, Operation } from '../internal/operation.js';
 import type { ResourceSpec } from '../internal/resource-spec.js';
 import {
@@ -140,6 +142,25 @@ const updateParams = /*@__PURE__*/ lazy(() =>
   ),
 );
 
+/** The `list` operation. @internal */
+export const paymentMethodListOperation: ListOperation<PaymentMethodListParams, PaymentMethod> = {
+  method: 'GET',
+  path: '/payment-methods',
+  params: listParams,
+  response: paymentMethodSchema,
+  paging: 'cursor',
+};
+
+/** The `update` operation. @internal */
+export const paymentMethodUpdateOperation: Operation<PaymentMethodUpdateParams, PaymentMethod> = {
+  method: 'PATCH',
+  path: '/payment-methods/{id}',
+  id: 'paymentMethod',
+  params: updateParams,
+  response: paymentMethodSchema,
+  paging: 'none',
+};
+
 /**
  * The payment method operations (spec: Payment methods), each written once: the client's methods
  * send them and the fake's routes answer them. The list documents no paging; a `next_cursor` is
@@ -151,21 +172,8 @@ export const paymentMethodOperations: {
   readonly list: ListOperation<PaymentMethodListParams, PaymentMethod>;
   readonly update: Operation<PaymentMethodUpdateParams, PaymentMethod>;
 } = {
-  list: {
-    method: 'GET',
-    path: '/payment-methods',
-    params: listParams,
-    response: paymentMethodSchema,
-    paging: 'cursor',
-  },
-  update: {
-    method: 'PATCH',
-    path: '/payment-methods/{id}',
-    id: 'paymentMethod',
-    params: updateParams,
-    response: paymentMethodSchema,
-    paging: 'none',
-  },
+  list: paymentMethodListOperation,
+  update: paymentMethodUpdateOperation,
 };
 
 /**
@@ -191,6 +199,60 @@ export const paymentMethodSpec: ResourceSpec = {
   ],
 };
 
+/**
+ * Lists the organization's payment methods (spec: GET /payment-methods). The spec documents no
+ * paging for this list; a `next_cursor` from the server is followed all the same.
+ *
+ * @param core - The core (or `Chainbill`) to send through.
+ * @param params - `status`: `active` or `disabled`.
+ * @param options - Per-call options, used for every page.
+ * @returns The first page; iterate with `for await` for every payment method.
+ * @throws {RequestValidationError} on a bad filter, before sending.
+ * @throws {AuthenticationError} on a rejected key; {@link APIError} subclasses on other errors.
+ * @example
+ * ```ts
+ * for await (const method of paymentMethodsList(core, { status: 'active' })) {
+ *   console.log(method.id, method.chain, method.token, method.is_default);
+ * }
+ * ```
+ */
+export function paymentMethodsList(
+  core: ChainbillCore,
+  params: PaymentMethodListParams = {},
+  options?: RequestOptions,
+): PagePromise<PaymentMethod> {
+  return callList(core, paymentMethodListOperation, { params }, options);
+}
+
+/**
+ * Updates a payment method's display name, confirmation requirement, amount limits or default
+ * flag (spec: PATCH /payment-methods/{id}).
+ *
+ * @param core - The core (or `Chainbill`) to send through.
+ * @param id - Payment method id, prefix `pm_`.
+ * @param params - `display_name` (≤ 256 chars or `null`), `required_confirmations` (integer ≥ 1),
+ *   `min_amount_usd` / `max_amount_usd` (USD or `null`; min ≤ max when both are given), `is_default`.
+ * @param options - Per-call options; an `Idempotency-Key` is sent and kept across retries.
+ * @returns The updated payment method.
+ * @throws {RequestValidationError} on a bad id or parameter, before sending.
+ * @throws {NotFoundError} when no such payment method; {@link BadRequestError} when the server
+ *   rejects a value (for example a minimum above the stored maximum).
+ * @example
+ * ```ts
+ * const method = await paymentMethodsUpdate(core, 'pm_123', {
+ *   display_name: 'USDT on Tron', min_amount_usd: 5, max_amount_usd: 10_000, is_default: true,
+ * });
+ * ```
+ */
+export function paymentMethodsUpdate(
+  core: ChainbillCore,
+  id: string,
+  params: PaymentMethodUpdateParams = {},
+  options?: RequestOptions,
+): APIPromise<PaymentMethod> {
+  return call(core, paymentMethodUpdateOperation, { id, params }, options);
+}
+
 /** Payment methods: list and update (spec: Payment methods). They are created outside the API. */
 export class PaymentMethods extends APIResource {
   /**
@@ -210,7 +272,7 @@ export class PaymentMethods extends APIResource {
    * ```
    */
   list(params: PaymentMethodListParams = {}, options?: RequestOptions): PagePromise<PaymentMethod> {
-    return this._list(paymentMethodOperations.list, { params }, options);
+    return paymentMethodsList(this._core, params, options);
   }
 
   /**
@@ -237,6 +299,6 @@ export class PaymentMethods extends APIResource {
     params: PaymentMethodUpdateParams = {},
     options?: RequestOptions,
   ): APIPromise<PaymentMethod> {
-    return this._request(paymentMethodOperations.update, { id, params }, options);
+    return paymentMethodsUpdate(this._core, id, params, options);
   }
 }

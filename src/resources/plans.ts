@@ -1,8 +1,10 @@
 import * as z from 'zod/mini';
+import type { ChainbillCore } from '../core/chainbill-core.js';
 import type { PagePromise } from '../core/pagination.js';
 import type { RequestOptions } from '../core/request-options.js';
 import { APIResource } from '../core/resource.js';
 import type { Unrecognized } from '../core/types.js';
+import { callList } from '../internal/call.js';
 import type { ListOperation } from '../internal/operation.js';
 import type { ResourceSpec } from '../internal/resource-spec.js';
 import { dateTime, lazy, openEnum, responseObject } from '../internal/schemas.js';
@@ -77,6 +79,15 @@ const listParams = /*@__PURE__*/ lazy(() =>
   paramsFor<PlanListParams>()(z.strictObject({ status: z.optional(z.enum(planStatuses)) })),
 );
 
+/** The `list` operation. @internal */
+export const planListOperation: ListOperation<PlanListParams, Plan> = {
+  method: 'GET',
+  path: '/subscriptions/plans',
+  params: listParams,
+  response: planSchema,
+  paging: 'cursor',
+};
+
 /**
  * The plan operations (spec: GET /subscriptions/plans), each written once: the client's method
  * sends it and the fake's route answers it. No paging is documented; a `next_cursor` is followed.
@@ -84,13 +95,7 @@ const listParams = /*@__PURE__*/ lazy(() =>
  * @internal
  */
 export const planOperations: { readonly list: ListOperation<PlanListParams, Plan> } = {
-  list: {
-    method: 'GET',
-    path: '/subscriptions/plans',
-    params: listParams,
-    response: planSchema,
-    paging: 'cursor',
-  },
+  list: planListOperation,
 };
 
 /**
@@ -103,6 +108,31 @@ export const planSpec: ResourceSpec = {
   operations: planOperations,
   columns: ['id', 'status', 'amount', 'currency', 'name', 'interval_count', 'trial_days', 'created_at'],
 };
+
+/**
+ * Lists the organization's subscription plans (spec: GET /subscriptions/plans). The spec
+ * documents no paging for this list; a `next_cursor` from the server is followed all the same.
+ *
+ * @param core - The core (or `Chainbill`) to send through.
+ * @param params - `status`: `active` or `archived`.
+ * @param options - Per-call options, used for every page.
+ * @returns The first page; iterate with `for await` for every plan.
+ * @throws {RequestValidationError} on a bad filter, before sending.
+ * @throws {AuthenticationError} on a rejected key; {@link APIError} subclasses on other errors.
+ * @example
+ * ```ts
+ * for await (const plan of plansList(core, { status: 'active' })) {
+ *   console.log(plan.id, plan.name, plan.amount, plan.currency);
+ * }
+ * ```
+ */
+export function plansList(
+  core: ChainbillCore,
+  params: PlanListParams = {},
+  options?: RequestOptions,
+): PagePromise<Plan> {
+  return callList(core, planListOperation, { params }, options);
+}
 
 /** Subscription plans: list (spec: GET /subscriptions/plans). */
 export class Plans extends APIResource {
@@ -123,6 +153,6 @@ export class Plans extends APIResource {
    * ```
    */
   list(params: PlanListParams = {}, options?: RequestOptions): PagePromise<Plan> {
-    return this._list(planOperations.list, { params }, options);
+    return plansList(this._core, params, options);
   }
 }

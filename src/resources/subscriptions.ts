@@ -1,8 +1,10 @@
 import * as z from 'zod/mini';
 import type { APIPromise } from '../core/api-promise.js';
+import type { ChainbillCore } from '../core/chainbill-core.js';
 import type { RequestOptions } from '../core/request-options.js';
 import { APIResource } from '../core/resource.js';
 import type { Environment, Unrecognized } from '../core/types.js';
+import { call, callAction } from '../internal/call.js';
 import { idPrefixes } from '../internal/ids.js';
 import type { Action, Operation } from '../internal/operation.js';
 import type { ResourceSpec } from '../internal/resource-spec.js';
@@ -142,7 +144,8 @@ const updateParams = /*@__PURE__*/ lazy(() =>
   paramsFor<SubscriptionUpdateParams>()(z.strictObject({ action: z.enum(subscriptionActions) })),
 );
 
-const update: Operation<SubscriptionUpdateParams, Subscription> = {
+/** The `update` operation. @internal */
+export const subscriptionUpdateOperation: Operation<SubscriptionUpdateParams, Subscription> = {
   method: 'PATCH',
   path: '/subscriptions/{id}',
   id: 'subscription',
@@ -151,6 +154,41 @@ const update: Operation<SubscriptionUpdateParams, Subscription> = {
   paging: 'none',
   // It cancels too, so it is handled as `cancelImmediately` is.
   destructive: true,
+};
+
+/** The `create` operation. @internal */
+export const subscriptionCreateOperation: Operation<SubscriptionCreateParams, Subscription> = {
+  method: 'POST',
+  path: '/subscriptions',
+  params: createParams,
+  response: subscriptionSchema,
+  paging: 'none',
+};
+
+/** The `cancel` operation. @internal */
+export const subscriptionCancelAction: Action<SubscriptionUpdateParams, Subscription> = {
+  operation: subscriptionUpdateOperation,
+  fixed: { action: 'cancel' },
+  destructive: true,
+};
+
+/** The `cancelImmediately` operation. @internal */
+export const subscriptionCancelImmediatelyAction: Action<SubscriptionUpdateParams, Subscription> = {
+  operation: subscriptionUpdateOperation,
+  fixed: { action: 'cancel_immediately' },
+  destructive: true,
+};
+
+/** The `pause` operation. @internal */
+export const subscriptionPauseAction: Action<SubscriptionUpdateParams, Subscription> = {
+  operation: subscriptionUpdateOperation,
+  fixed: { action: 'pause' },
+};
+
+/** The `resume` operation. @internal */
+export const subscriptionResumeAction: Action<SubscriptionUpdateParams, Subscription> = {
+  operation: subscriptionUpdateOperation,
+  fixed: { action: 'resume' },
 };
 
 /**
@@ -167,18 +205,12 @@ export const subscriptionOperations: {
   readonly pause: Action<SubscriptionUpdateParams, Subscription>;
   readonly resume: Action<SubscriptionUpdateParams, Subscription>;
 } = {
-  create: {
-    method: 'POST',
-    path: '/subscriptions',
-    params: createParams,
-    response: subscriptionSchema,
-    paging: 'none',
-  },
-  update,
-  cancel: { operation: update, fixed: { action: 'cancel' }, destructive: true },
-  cancelImmediately: { operation: update, fixed: { action: 'cancel_immediately' }, destructive: true },
-  pause: { operation: update, fixed: { action: 'pause' } },
-  resume: { operation: update, fixed: { action: 'resume' } },
+  create: subscriptionCreateOperation,
+  update: subscriptionUpdateOperation,
+  cancel: subscriptionCancelAction,
+  cancelImmediately: subscriptionCancelImmediatelyAction,
+  pause: subscriptionPauseAction,
+  resume: subscriptionResumeAction,
 };
 
 /**
@@ -202,6 +234,149 @@ export const subscriptionSpec: ResourceSpec = {
   ],
 };
 
+/**
+ * Subscribes a customer to a plan; the first renewal is created at once (spec: POST
+ * /subscriptions). A plan with a trial gives status `trialing` with `trial_end` set.
+ *
+ * @param core - The core (or `Chainbill`) to send through.
+ * @param params - `customer_id` (prefix `cus_`), `plan_id` (prefix `plan_`), optional
+ *   `payment_method_id` (prefix `pm_`; the default payment method when omitted).
+ * @param options - Per-call options; an `Idempotency-Key` is sent and kept across retries, so a
+ *   retry never subscribes twice.
+ * @returns The subscription, with `customer` and `plan` embedded.
+ * @throws {RequestValidationError} on a missing id or one without its prefix, before sending.
+ * @throws {NotFoundError} when the customer, plan or payment method does not exist;
+ *   {@link ConflictError} when the plan is archived; {@link AuthenticationError} on a rejected key.
+ * @example
+ * ```ts
+ * const subscription = await subscriptionsCreate(core, { customer_id: 'cus_123', plan_id: 'plan_pro' });
+ * console.log(subscription.status, subscription.customer.email, subscription.plan.amount);
+ * ```
+ */
+export function subscriptionsCreate(
+  core: ChainbillCore,
+  params: SubscriptionCreateParams,
+  options?: RequestOptions,
+): APIPromise<Subscription> {
+  return call(core, subscriptionCreateOperation, { params }, options);
+}
+
+/**
+ * Cancels, pauses or resumes a subscription (spec: PATCH /subscriptions/{id}).
+ *
+ * @param core - The core (or `Chainbill`) to send through.
+ * @param id - Subscription id, prefix `sub_`.
+ * @param params - `action`: `cancel`, `cancel_immediately`, `pause` or `resume`.
+ * @param options - Per-call options.
+ * @returns The updated subscription, with `customer` and `plan` embedded.
+ * @throws {RequestValidationError} on a bad id or a missing or unknown action, before sending.
+ * @throws {NotFoundError} when no such subscription; {@link ConflictError} when its state does
+ *   not allow the action.
+ * @example
+ * ```ts
+ * const paused = await subscriptionsUpdate(core, 'sub_123', { action: 'pause' });
+ * console.log(paused.status, paused.pause_start);
+ * ```
+ */
+export function subscriptionsUpdate(
+  core: ChainbillCore,
+  id: string,
+  params: SubscriptionUpdateParams,
+  options?: RequestOptions,
+): APIPromise<Subscription> {
+  return call(core, subscriptionUpdateOperation, { id, params }, options);
+}
+
+/**
+ * Cancels at the end of the current period: `cancel_at_period_end` becomes `true` (spec: PATCH
+ * /subscriptions/{id} with `action=cancel`).
+ *
+ * @param core - The core (or `Chainbill`) to send through.
+ * @param id - Subscription id, prefix `sub_`.
+ * @param options - Per-call options.
+ * @returns The updated subscription.
+ * @throws {ConflictError} when its state does not allow it; {@link NotFoundError} when missing.
+ * @example
+ * ```ts
+ * const subscription = await subscriptionsCancel(core, 'sub_123');
+ * console.log(subscription.cancel_at_period_end, subscription.current_period_end);
+ * ```
+ */
+export function subscriptionsCancel(
+  core: ChainbillCore,
+  id: string,
+  options?: RequestOptions,
+): APIPromise<Subscription> {
+  return callAction(core, subscriptionCancelAction, id, options);
+}
+
+/**
+ * Cancels now: status `canceled`, with `canceled_at` (spec: PATCH /subscriptions/{id} with
+ * `action=cancel_immediately`).
+ *
+ * @param core - The core (or `Chainbill`) to send through.
+ * @param id - Subscription id, prefix `sub_`.
+ * @param options - Per-call options.
+ * @returns The canceled subscription.
+ * @throws {ConflictError} when it is already canceled or expired; {@link NotFoundError} when missing.
+ * @example
+ * ```ts
+ * await subscriptionsCancelImmediately(core, 'sub_123');
+ * ```
+ */
+export function subscriptionsCancelImmediately(
+  core: ChainbillCore,
+  id: string,
+  options?: RequestOptions,
+): APIPromise<Subscription> {
+  return callAction(core, subscriptionCancelImmediatelyAction, id, options);
+}
+
+/**
+ * Pauses a subscription: status `paused`, with `pause_start` (spec: PATCH /subscriptions/{id}
+ * with `action=pause`).
+ *
+ * @param core - The core (or `Chainbill`) to send through.
+ * @param id - Subscription id, prefix `sub_`.
+ * @param options - Per-call options.
+ * @returns The paused subscription.
+ * @throws {ConflictError} when its state does not allow it; {@link NotFoundError} when missing.
+ * @example
+ * ```ts
+ * const paused = await subscriptionsPause(core, 'sub_123');
+ * ```
+ */
+export function subscriptionsPause(
+  core: ChainbillCore,
+  id: string,
+  options?: RequestOptions,
+): APIPromise<Subscription> {
+  return callAction(core, subscriptionPauseAction, id, options);
+}
+
+/**
+ * Resumes a paused subscription: status `active`, with `pause_end` (spec: PATCH
+ * /subscriptions/{id} with `action=resume`).
+ *
+ * @param core - The core (or `Chainbill`) to send through.
+ * @param id - Subscription id, prefix `sub_`.
+ * @param options - Per-call options.
+ * @returns The resumed subscription.
+ * @throws {ConflictError} when it is not paused; {@link NotFoundError} when missing.
+ * @example
+ * ```ts
+ * const resumed = await subscriptionsResume(core, 'sub_123');
+ * console.log(resumed.status, resumed.pause_end);
+ * ```
+ */
+export function subscriptionsResume(
+  core: ChainbillCore,
+  id: string,
+  options?: RequestOptions,
+): APIPromise<Subscription> {
+  return callAction(core, subscriptionResumeAction, id, options);
+}
+
 /** Subscriptions: create, cancel, pause, resume (spec: Subscriptions). */
 export class Subscriptions extends APIResource {
   /**
@@ -223,7 +398,7 @@ export class Subscriptions extends APIResource {
    * ```
    */
   create(params: SubscriptionCreateParams, options?: RequestOptions): APIPromise<Subscription> {
-    return this._request(subscriptionOperations.create, { params }, options);
+    return subscriptionsCreate(this._core, params, options);
   }
 
   /**
@@ -243,7 +418,7 @@ export class Subscriptions extends APIResource {
    * ```
    */
   update(id: string, params: SubscriptionUpdateParams, options?: RequestOptions): APIPromise<Subscription> {
-    return this._request(subscriptionOperations.update, { id, params }, options);
+    return subscriptionsUpdate(this._core, id, params, options);
   }
 
   /**
@@ -261,7 +436,7 @@ export class Subscriptions extends APIResource {
    * ```
    */
   cancel(id: string, options?: RequestOptions): APIPromise<Subscription> {
-    return this._action(subscriptionOperations.cancel, id, options);
+    return subscriptionsCancel(this._core, id, options);
   }
 
   /**
@@ -278,7 +453,7 @@ export class Subscriptions extends APIResource {
    * ```
    */
   cancelImmediately(id: string, options?: RequestOptions): APIPromise<Subscription> {
-    return this._action(subscriptionOperations.cancelImmediately, id, options);
+    return subscriptionsCancelImmediately(this._core, id, options);
   }
 
   /**
@@ -295,7 +470,7 @@ export class Subscriptions extends APIResource {
    * ```
    */
   pause(id: string, options?: RequestOptions): APIPromise<Subscription> {
-    return this._action(subscriptionOperations.pause, id, options);
+    return subscriptionsPause(this._core, id, options);
   }
 
   /**
@@ -313,6 +488,6 @@ export class Subscriptions extends APIResource {
    * ```
    */
   resume(id: string, options?: RequestOptions): APIPromise<Subscription> {
-    return this._action(subscriptionOperations.resume, id, options);
+    return subscriptionsResume(this._core, id, options);
   }
 }

@@ -1,10 +1,21 @@
 import type { APIPromise } from '../core/api-promise.js';
+import type { ChainbillCore } from '../core/chainbill-core.js';
 import type { RequestOptions } from '../core/request-options.js';
 import { APIResource } from '../core/resource.js';
 import type { DeletedObject } from '../core/types.js';
+import { call } from '../internal/call.js';
 import type { Operation } from '../internal/operation.js';
 import type { ResourceSpec } from '../internal/resource-spec.js';
 import { deletedConfirmation } from '../internal/schemas.js';
+
+/** The `delete` operation. @internal */
+export const webhookEndpointDeleteOperation: Operation<never, DeletedObject> = {
+  method: 'DELETE',
+  path: '/webhooks/{id}',
+  id: 'webhookEndpoint',
+  response: deletedConfirmation,
+  paging: 'none',
+};
 
 /**
  * The webhook endpoint operations (spec: Webhooks), each written once: the client's method sends
@@ -14,13 +25,7 @@ import { deletedConfirmation } from '../internal/schemas.js';
  * @internal
  */
 export const webhookEndpointOperations: { readonly delete: Operation<never, DeletedObject> } = {
-  delete: {
-    method: 'DELETE',
-    path: '/webhooks/{id}',
-    id: 'webhookEndpoint',
-    response: deletedConfirmation,
-    paging: 'none',
-  },
+  delete: webhookEndpointDeleteOperation,
 };
 
 /**
@@ -33,6 +38,32 @@ export const webhookEndpointSpec: ResourceSpec = {
   operations: webhookEndpointOperations,
   columns: ['id'],
 };
+
+/**
+ * Deletes a webhook endpoint (spec: DELETE /webhooks/{webhook_id}).
+ *
+ * @param core - The core (or `Chainbill`) to send through.
+ * @param id - Webhook endpoint id, prefix `we_`.
+ * @param options - Per-call options; an `Idempotency-Key` is sent and kept across retries.
+ * @returns `{ id, deleted: true }` for a 2xx answer: empty, `{}`, text, the record or a confirmation.
+ * @throws {RequestValidationError} on a bad id, before sending.
+ * @throws {ResponseValidationError} when a 2xx body contradicts the delete (`deleted` present
+ *   and not `true`, or another `id`).
+ * @throws {NotFoundError} when no such webhook endpoint (also on a second delete).
+ * @throws {AuthenticationError} on a rejected key; {@link APIError} subclasses on other errors.
+ * @example
+ * ```ts
+ * const result = await webhookEndpointsDelete(core, 'we_123');
+ * console.log(result.deleted); // true
+ * ```
+ */
+export function webhookEndpointsDelete(
+  core: ChainbillCore,
+  id: string,
+  options?: RequestOptions,
+): APIPromise<DeletedObject> {
+  return call(core, webhookEndpointDeleteOperation, { id }, options);
+}
 
 /**
  * Webhook endpoints: delete (spec: Webhooks). The spec shows neither the fields of an endpoint
@@ -57,6 +88,6 @@ export class WebhookEndpoints extends APIResource {
    * ```
    */
   delete(id: string, options?: RequestOptions): APIPromise<DeletedObject> {
-    return this._request(webhookEndpointOperations.delete, { id }, options);
+    return webhookEndpointsDelete(this._core, id, options);
   }
 }

@@ -167,6 +167,15 @@ export const revenueEventListParams: () => z.ZodMiniType<
   ),
 );
 
+/** The `list` operation. @internal */
+export const revenueEventListOperation: ListOperation<RevenueEventListParams, RevenueEvent> = {
+  method: 'GET',
+  path: '/revenue/events',
+  params: revenueEventListParams,
+  response: revenueEventSchema,
+  paging: 'cursor',
+};
+
 /**
  * The revenue ledger's operations (spec: Revenue), each written once: the client's method sends it
  * and the fake's route answers it.
@@ -174,15 +183,7 @@ export const revenueEventListParams: () => z.ZodMiniType<
  * @internal
  */
 export const revenueEventOperations: { readonly list: ListOperation<RevenueEventListParams, RevenueEvent> } =
-  {
-    list: {
-      method: 'GET',
-      path: '/revenue/events',
-      params: revenueEventListParams,
-      response: revenueEventSchema,
-      paging: 'cursor',
-    },
-  };
+  { list: revenueEventListOperation };
 
 /**
  * The revenue events resource as data: its place on a client, its operations, its table's columns.

@@ -1,16 +1,19 @@
-import type { Incoming } from './body.js';
-import { controlAnswer } from './control.js';
+import { controlAnswer } from './control/control.js';
+import { inspectorAnswer, inspectorPath, isInspectorPath } from './control/inspector.js';
 import { createFakeCore, type FakeChainbill, type FakeListenOptions } from './fake.js';
-import { inspectorAnswer, inspectorPath, isInspectorPath } from './inspector.js';
+import type { Incoming } from './http/body.js';
+import { allowedHostsOf } from './http/hosts.js';
+import { type FakeServer, serve } from './http/server.js';
 import type { FakeChainbillOptions } from './options.js';
-import { type FakeServer, serve } from './server.js';
-import { internalsOf } from './slot.js';
+import { internalsOf } from './state/slot.js';
 
 /**
  * Creates a fake Chainbill API with its own state.
  *
- * @param options - Organization id, base URL, renewal retry schedule, history limit.
+ * @param options - Organization id, base URL, renewal retry schedule, history limit, id seed.
  * @returns The fake: keys, `fetch`, `listen()`, `seed`, `simulate`, `clock`, `events`, `faults`, `requests`.
+ * @throws {RangeError} For an option out of its range (a `historyLimit` below 1, an `idSeed` that
+ *   is not a whole number from 0 to 2^53 − 1, retry days not ascending).
  * @example
  * ```ts
  * import { Chainbill } from 'chainbill';
@@ -39,13 +42,15 @@ export interface ServeOptions extends FakeListenOptions {
  * docs/fake-server.md). The fake itself knows neither the server nor the control API.
  *
  * @param fake - The fake.
- * @param options - `port`, `host`, `controlToken`, `startupSeed`.
+ * @param options - `port`, `host`, `controlToken`, `allowedHosts`, `startupSeed`.
  * @returns The running server, with `inspectorUrl` when there is a control token.
+ * @throws {RangeError} For an entry of `allowedHosts` that is not a host name.
  */
 export async function listen(fake: FakeChainbill, options: ServeOptions = {}): Promise<FakeServer> {
   const { port, host, controlToken, startupSeed } = options;
+  const allowedHosts = allowedHostsOf(options.allowedHosts);
   const { answer, basePath } = internalsOf(fake);
-  if (controlToken === undefined) return serve(answer, basePath, port, host);
+  if (controlToken === undefined) return serve(answer, basePath, port, host, allowedHosts);
   const handle = (incoming: Incoming): Promise<Response> => {
     const path = incoming.url.pathname;
     if (isInspectorPath(path)) return inspectorAnswer(incoming);
@@ -53,7 +58,7 @@ export async function listen(fake: FakeChainbill, options: ServeOptions = {}): P
       return controlAnswer(fake, controlToken, incoming, startupSeed);
     return answer(incoming);
   };
-  const server = await serve(handle, basePath, port, host);
+  const server = await serve(handle, basePath, port, host, allowedHosts);
   const origin = new URL(server.url).origin;
   server.inspectorUrl = `${origin}${inspectorPath}#token=${encodeURIComponent(controlToken)}`;
   return server;

@@ -1,22 +1,23 @@
-import { type Answering, answer } from './answer.js';
-import { fromRequest } from './body.js';
-import { createClock, type FakeClock } from './clock.js';
-import { type AdvanceReports, moveClock } from './clock-moves.js';
-import { Delays } from './delays.js';
-import { compile } from './dispatch.js';
-import { invalid } from './errors.js';
-import type { FakeEvent, FakeEventCause } from './events.js';
-import { type FakeFaults, FaultQueue } from './faults.js';
-import type { FakeRequest } from './history.js';
+import { createClock, type FakeClock } from './clock/clock.js';
+import { type AdvanceReports, moveClock } from './clock/clock-moves.js';
+import { type Answering, answer } from './http/answer.js';
+import { fromRequest } from './http/body.js';
+import { Delays } from './http/delays.js';
+import { compile } from './http/dispatch.js';
+import { invalid } from './http/errors.js';
+import { type FakeFaults, FaultQueue } from './http/faults.js';
+import { basePathOf } from './http/refusals.js';
+import type { FakeServer } from './http/server.js';
 import { type FakeChainbillOptions, historyLimitOf, renewalRetriesOf } from './options.js';
-import { basePathOf } from './refusals.js';
 import type { FakeEnvironment } from './resource.js';
 import { apiRoutes, type FakeSeeds, type FakeSimulations, modules } from './router.js';
-import type { Scope } from './scope.js';
-import { gateSeeds } from './seed-gate.js';
-import type { FakeServer } from './server.js';
-import { type FakeInternals, internals } from './slot.js';
-import { FakeState } from './state.js';
+import { gateSeeds } from './seed/seed-gate.js';
+import type { FakeEvent, FakeEventCause } from './state/events.js';
+import type { FakeRequest } from './state/history.js';
+import { IdSource, idSeedOf } from './state/ids.js';
+import type { Scope } from './state/scope.js';
+import { type FakeInternals, internals } from './state/slot.js';
+import { FakeState } from './state/state.js';
 
 export type { FakeSeeds, FakeSimulations } from './router.js';
 
@@ -34,6 +35,15 @@ export interface FakeListenOptions {
    * `Authorization: Bearer <controlToken>`; API keys are refused there.
    */
   controlToken?: string;
+  /**
+   * Host names a request's `Host` header may give beside loopback names (`localhost`,
+   * `*.localhost`), IP addresses and `host`: any other is refused with 403 `host_not_allowed`, so
+   * a web page whose name was made to resolve to 127.0.0.1 (DNS rebinding) cannot reach the fake.
+   * `'chainbill'` matches that name; `'.example.test'` also every name under it
+   * (docs/security.md: The fake).
+   * @default []
+   */
+  allowedHosts?: readonly string[];
 }
 
 /** A stateful, in-memory Chainbill API (docs/testing.md). */
@@ -56,9 +66,11 @@ export interface FakeChainbill {
    * Serves the fake over real HTTP on 127.0.0.1 (by default), for a client in another process
    * or code that builds its own HTTP stack. Close it when done.
    *
-   * @param options - `port` (default 0, a free one), `host` (default `127.0.0.1`), and
-   *   `controlToken` to serve the control API under `/_fake/` as well.
+   * @param options - `port` (default 0, a free one), `host` (default `127.0.0.1`),
+   *   `controlToken` to serve the control API under `/_fake/` as well, and `allowedHosts`, the
+   *   `Host` names answered beside loopback names and IP addresses.
    * @returns The running server: `url` (ends in the base URL's path, `/v1`), `port`, `close()`.
+   * @throws {RangeError} For an entry of `allowedHosts` that is not a host name.
    * @example
    * ```ts
    * const server = await fake.listen();
@@ -129,6 +141,7 @@ export function createFakeCore(options: FakeChainbillOptions = {}): Omit<FakeCha
     renewalRetriesOf(options.renewalRetries),
     historyLimitOf(options.historyLimit),
     dueSources,
+    new IdSource(idSeedOf(options.idSeed)),
   );
   const apiKey = state.issueKey(orgId, 'sandbox');
   const liveApiKey = state.issueKey(orgId, 'live');

@@ -6,14 +6,13 @@
  *
  * @module chainbill/testing
  */
-export { addressOf, randomAddress } from './addresses.js';
-export type { FakeAdvance, FakeClock, FakeDuration } from './clock.js';
+
+export type { FakeAdvance, FakeClock, FakeDuration } from './clock/clock.js';
 export { createFakeChainbill } from './create.js';
-export { FakeApiError } from './errors.js';
-export type { FakeEvent, FakeEventCause, FakeEventType } from './events.js';
 export type { FakeChainbill, FakeListenOptions } from './fake.js';
-export type { FakeFault, FakeFaultMatch, FakeFaults, FakePendingFault } from './faults.js';
-export type { FakeRequest } from './history.js';
+export { FakeApiError } from './http/errors.js';
+export type { FakeFault, FakeFaultMatch, FakeFaults, FakePendingFault } from './http/faults.js';
+export type { FakeServer } from './http/server.js';
 export type { FakeChainbillOptions } from './options.js';
 export type { FakeEnvironment } from './resource.js';
 export type { CheckoutSimulations } from './resources/checkout-simulations.js';
@@ -41,6 +40,8 @@ export type {
   SeedKeys,
   SeedRecord,
   SeedSummary,
-} from './seed-file.js';
-export { applySeedFile, parseSeedFile, SeedFileError } from './seed-file.js';
-export type { FakeServer } from './server.js';
+} from './seed/seed-file.js';
+export { applySeedFile, parseSeedFile, SeedFileError } from './seed/seed-file.js';
+export { addressOf, randomAddress } from './state/addresses.js';
+export type { FakeEvent, FakeEventCause, FakeEventType } from './state/events.js';
+export type { FakeRequest } from './state/history.js';

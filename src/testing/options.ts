@@ -1,4 +1,4 @@
-import { DEFAULT_HISTORY_LIMIT } from './history.js';
+import { DEFAULT_HISTORY_LIMIT } from './state/history.js';
 
 /**
  * How the fake's billing engine retries a failed renewal (docs/testing.md: Test clocks): a retry
@@ -37,6 +37,18 @@ export interface FakeChainbillOptions {
    * @default 10000
    */
   historyLimit?: number;
+  /**
+   * Makes the fake's ids the same on every run: the same calls give the same record ids, keys,
+   * transaction hashes, addresses and request ids, for scripts and contract tests that name
+   * records (docs/testing.md: Fixed ids). Each kind counts apart (the third payout has the same id
+   * however many lists were read before it), and `reset()` starts them again; keys go on. A whole
+   * number from 0 to 2^53 − 1; without it, ids are random.
+   * @example
+   * ```ts
+   * const fake = createFakeChainbill({ idSeed: 42 });
+   * ```
+   */
+  idSeed?: number;
 }
 
 /**

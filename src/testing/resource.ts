@@ -6,10 +6,10 @@
 
 import type * as z from 'zod/mini';
 import type { Environment } from '../core/types.js';
-import type { AdvanceReports } from './clock-moves.js';
-import type { DueSource } from './scheduler.js';
-import type { CollectionKey, Scope } from './scope.js';
-import type { FakeState } from './state.js';
+import type { AdvanceReports } from './clock/clock-moves.js';
+import type { DueSource } from './clock/scheduler.js';
+import type { CollectionKey, Scope } from './state/scope.js';
+import type { FakeState } from './state/state.js';
 
 /** `T` with the fields of `K` narrowed to what the fake knows (the open enums of a wire shape closed). */
 export type Known<T, K extends Partial<Record<keyof T, unknown>>> = Omit<T, keyof K> & K;

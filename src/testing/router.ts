@@ -5,6 +5,7 @@
  * module. Adding a resource is a line in each list and a term in the types below.
  */
 
+import type { Route } from './http/route.js';
 import type { ResourceModule } from './resource.js';
 import type { CheckoutSimulations } from './resources/checkout-simulations.js';
 import { type CheckoutSeeds, checkoutModule } from './resources/checkouts.js';
@@ -20,7 +21,6 @@ import { type RevenueEventSeeds, revenueEventModule } from './resources/revenue-
 import type { SubscriptionSimulations } from './resources/subscription-simulations.js';
 import { subscriptionModule } from './resources/subscriptions.js';
 import { type WebhookEndpointSeeds, webhookEndpointModule } from './resources/webhook-endpoints.js';
-import type { Route } from './route.js';
 import { checkoutRoutes } from './routes/checkouts.js';
 import { customerRoutes } from './routes/customers.js';
 import { entitlementRoutes } from './routes/entitlements.js';

@@ -9,16 +9,15 @@ import {
   checkoutStatuses,
 } from '../../resources/checkouts.js';
 import { requiredConfirmationsParam } from '../../resources/payment-methods.js';
-import { randomAddress } from '../addresses.js';
-import { blockTime, randomTxHash, type Transfer } from '../chain.js';
-import { newId } from '../ids.js';
-import { type Lifecycle, type Moving, transition, walk } from '../lifecycle.js';
+import { blockTime, newTxHash, type Transfer } from '../clock/chain.js';
+import type { DueWork } from '../clock/scheduler.js';
+import { storable } from '../clock/time-range.js';
 import type { Known } from '../resource.js';
-import type { DueWork } from '../scheduler.js';
-import { type CollectionKey, collectionKey, type Scope } from '../scope.js';
-import type { FakeState, SideKey } from '../state.js';
-import { storable } from '../time-range.js';
-import { checkedFields, type Fields, readParams } from '../validate.js';
+import { checkedFields, type Fields, readParams } from '../seed/validate.js';
+import { newAddress } from '../state/addresses.js';
+import { type Lifecycle, type Moving, transition, walk } from '../state/lifecycle.js';
+import { type CollectionKey, collectionKey, type Scope } from '../state/scope.js';
+import type { FakeState, SideKey } from '../state/state.js';
 import { recordRevenueEvent } from './revenue-events.js';
 
 /**
@@ -77,13 +76,13 @@ export const checkoutLifecycle: Lifecycle<CheckoutStatus, FakeCheckout> = {
   },
   // A stamp keeps a value already there: a seeded checkout's own hash and times survive its walk.
   stamps: {
-    detected: ({ record, now }) => ({
-      tx_hash: record.tx_hash ?? randomTxHash(record.chain),
+    detected: ({ state, record, now }) => ({
+      tx_hash: record.tx_hash ?? newTxHash(state.ids, record.chain),
       detected_at: record.detected_at ?? now,
     }),
     confirming: ({ record }) => ({ confirmations: Math.max(record.confirmations, 1) }),
-    confirmed: ({ record, now }) => ({
-      tx_hash: record.tx_hash ?? randomTxHash(record.chain),
+    confirmed: ({ state, record, now }) => ({
+      tx_hash: record.tx_hash ?? newTxHash(state.ids, record.chain),
       detected_at: record.detected_at ?? now,
       confirmations: Math.max(record.confirmations, record.required_confirmations),
       confirmed_at: record.confirmed_at ?? now,
@@ -165,10 +164,10 @@ export function insertCheckout(state: FakeState, scope: Scope, fields: Partial<F
   const chain = checked.chain ?? 'tron';
   const amount = checked.amount_usd ?? 25;
   const now = state.clock.now();
-  const id = newId('checkout');
+  const id = state.ids.id('checkout');
   const record: FakeCheckout = {
     status: checkoutLifecycle.initial,
-    deposit_address: randomAddress(chain),
+    deposit_address: newAddress(state.ids, chain),
     amount_usd: amount,
     amount_atomic: toAtomicUnits(amount, token),
     chain,

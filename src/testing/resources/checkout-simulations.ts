@@ -1,8 +1,8 @@
 import type { Checkout, CheckoutStatus } from '../../resources/checkouts.js';
-import { heightAt, randomTxHash } from '../chain.js';
-import { conflict, invalid, optionsArgument } from '../errors.js';
-import { transition } from '../lifecycle.js';
-import type { FakeState } from '../state.js';
+import { heightAt, newTxHash } from '../clock/chain.js';
+import { conflict, invalid, optionsArgument } from '../http/errors.js';
+import { transition } from '../state/lifecycle.js';
+import type { FakeState } from '../state/state.js';
 import {
   checkoutLifecycle,
   checkouts,
@@ -99,7 +99,7 @@ export function checkoutSimulations(state: FakeState): CheckoutSimulations {
       const { scope, record } = find(id, 'be paid');
       if (record.status !== 'pending')
         throw conflict(`Checkout ${id} is ${record.status}; only a pending checkout can be paid.`);
-      const txHash = transfer.tx_hash ?? randomTxHash(record.chain);
+      const txHash = transfer.tx_hash ?? newTxHash(state.ids, record.chain);
       if (typeof txHash !== 'string' || !txHashForm(record.chain).test(txHash))
         throw invalid(
           'tx_hash',

@@ -1,6 +1,6 @@
 import { type Checkout, checkoutSchema } from '../../resources/checkouts.js';
-import { lifecycleDue } from '../lifecycle.js';
 import { type ResourceModule, seedsFrom } from '../resource.js';
+import { lifecycleDue } from '../state/lifecycle.js';
 import {
   checkoutLifecycle,
   checkouts,

@@ -5,11 +5,10 @@ import {
   customerOperations,
   customerSchema,
 } from '../../resources/customers.js';
-import { newId } from '../ids.js';
 import { type FakeEnvironment, type Known, type ResourceModule, seedsFrom } from '../resource.js';
-import { type CollectionKey, collectionKey, type Scope } from '../scope.js';
-import type { FakeState } from '../state.js';
-import { readBody } from '../validate.js';
+import { readBody } from '../seed/validate.js';
+import { type CollectionKey, collectionKey, type Scope } from '../state/scope.js';
+import type { FakeState } from '../state/state.js';
 
 /** The fake's customer record: the wire shape (spec: Customer). */
 export type FakeCustomer = Known<Customer, { environment: FakeEnvironment }>;
@@ -25,7 +24,7 @@ export function createCustomer(
 ): FakeCustomer {
   const now = state.now();
   return state.insert(customers, scope, {
-    id: newId('customer'),
+    id: state.ids.id('customer'),
     org_id: scope.org_id,
     email: params.email,
     name: params.name ?? null,

@@ -1,6 +1,6 @@
 import type { Entitlement, EntitlementValueType } from '../../resources/entitlements.js';
 import type { Known, ResourceModule } from '../resource.js';
-import { type CollectionKey, collectionKey } from '../scope.js';
+import { type CollectionKey, collectionKey } from '../state/scope.js';
 
 /** The fake's entitlement record: the wire shape, with `value_type` known. */
 export type FakeEntitlement = Known<Entitlement, { value_type: EntitlementValueType }>;

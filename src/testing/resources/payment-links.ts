@@ -1,13 +1,12 @@
 import type { Wire } from '../../internal/tie.js';
 import type { Checkout } from '../../resources/checkouts.js';
 import type { PaymentLink, PaymentLinkCreateParams } from '../../resources/payment-links.js';
-import { conflict, FakeApiError, invalid } from '../errors.js';
-import { newId } from '../ids.js';
-import { type Lifecycle, lifecycleDue, transition } from '../lifecycle.js';
+import { storable } from '../clock/time-range.js';
+import { conflict, FakeApiError, invalid } from '../http/errors.js';
 import type { ResourceModule } from '../resource.js';
-import { type CollectionKey, collectionKey, type Scope } from '../scope.js';
-import type { FakeState } from '../state.js';
-import { storable } from '../time-range.js';
+import { type Lifecycle, lifecycleDue, transition } from '../state/lifecycle.js';
+import { type CollectionKey, collectionKey, type Scope } from '../state/scope.js';
+import type { FakeState } from '../state/state.js';
 import { insertCheckout, strip } from './checkout-lifecycle.js';
 import { type FakePaymentMethod, paymentMethods } from './payment-methods.js';
 
@@ -91,7 +90,7 @@ export function createLink(
   const now = state.now();
   const expiresAt =
     ttl === undefined ? null : storable(Date.parse(now) + ttl * 1000, "the payment link's expiry");
-  const id = newId('paymentLink');
+  const id = state.ids.id('paymentLink');
   state.emit(scope, 'payment_link.created', id, null);
   return state.insert(paymentLinks, scope, {
     status: paymentLinkLifecycle.initial,

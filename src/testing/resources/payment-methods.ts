@@ -8,11 +8,10 @@ import {
   paymentMethodStatuses,
   requiredConfirmationsParam,
 } from '../../resources/payment-methods.js';
-import { invalid } from '../errors.js';
-import { newId } from '../ids.js';
+import { invalid } from '../http/errors.js';
 import { type Known, type ResourceModule, seedsFrom } from '../resource.js';
-import { type CollectionKey, collectionKey, type Scope } from '../scope.js';
-import { type Fields, readParams } from '../validate.js';
+import { type Fields, readParams } from '../seed/validate.js';
+import { type CollectionKey, collectionKey, type Scope } from '../state/scope.js';
 
 /** The fake's payment method record: the wire shape, with `chain`, `token` and `status` known. */
 export type FakePaymentMethod = Known<
@@ -72,7 +71,7 @@ const paymentMethodSeeds = seedsFrom<PaymentMethodSeeds>({
     checkLimits(fields.min_amount_usd ?? null, fields.max_amount_usd ?? null, 'min_amount_usd');
     const now = state.now();
     const method = state.insert(paymentMethods, scope, {
-      wallet_id: newId('wallet'),
+      wallet_id: state.ids.id('wallet'),
       chain: 'tron',
       token: 'USDT',
       display_name: null,
@@ -84,7 +83,7 @@ const paymentMethodSeeds = seedsFrom<PaymentMethodSeeds>({
       updated_at: now,
       ...(fields as Partial<FakePaymentMethod>),
       is_default: false,
-      id: newId('paymentMethod'),
+      id: state.ids.id('paymentMethod'),
       org_id: scope.org_id,
       environment: scope.environment,
     });

@@ -1,11 +1,11 @@
 import type { Chain, Token } from '../../core/types.js';
 import type { PayoutIntent, PayoutStatus } from '../../payouts/intent.js';
-import { blockTime, randomTxHash, type Transfer } from '../chain.js';
-import { type Lifecycle, type Moving, transition } from '../lifecycle.js';
+import { blockTime, newTxHash, type Transfer } from '../clock/chain.js';
+import type { DueWork } from '../clock/scheduler.js';
 import type { Known } from '../resource.js';
-import type { DueWork } from '../scheduler.js';
-import { type CollectionKey, collectionKey } from '../scope.js';
-import type { SideKey } from '../state.js';
+import { type Lifecycle, type Moving, transition } from '../state/lifecycle.js';
+import { type CollectionKey, collectionKey } from '../state/scope.js';
+import type { SideKey } from '../state/state.js';
 import { recordSettlement, sentAmount } from './payout-settlements.js';
 
 /** The fake's payout record: the wire shape, with `chain`, `token` and `status` known. */
@@ -66,9 +66,9 @@ export const payoutLifecycle: Lifecycle<PayoutStatus, FakePayout> = {
       approved_by: record.approved_by ?? apiApprover,
     }),
     canceled: ({ record, now }) => ({ canceled_at: record.canceled_at ?? now }),
-    executed: ({ record, now }) => ({
+    executed: ({ state, record, now }) => ({
       executed_at: record.executed_at ?? now,
-      expected_tx_hash: record.expected_tx_hash ?? randomTxHash(record.chain),
+      expected_tx_hash: record.expected_tx_hash ?? newTxHash(state.ids, record.chain),
     }),
     settled: ({ record, now }) => ({ verified_at: record.verified_at ?? now }),
     failed: ({ record, now }) => ({

@@ -1,13 +1,12 @@
 import type { Chain } from '../../core/types.js';
 import type { PayoutIntent } from '../../payouts/intent.js';
 import type { PayoutSettlement } from '../../payouts/settlements.js';
-import { blockTime, heightAt, randomTxHash, type Transfer, treasuryAddress } from '../chain.js';
-import { conflict } from '../errors.js';
-import { newId } from '../ids.js';
+import { blockTime, heightAt, newTxHash, type Transfer, treasuryAddress } from '../clock/chain.js';
+import type { DueSource } from '../clock/scheduler.js';
+import { conflict } from '../http/errors.js';
 import type { Known, ResourceModule } from '../resource.js';
-import type { DueSource } from '../scheduler.js';
-import { type CollectionKey, collectionKey, type Scope } from '../scope.js';
-import type { FakeState, SideKey } from '../state.js';
+import { type CollectionKey, collectionKey, type Scope } from '../state/scope.js';
+import type { FakeState, SideKey } from '../state/state.js';
 
 /** The fake's settlement record: the wire shape, always with `chain` (the fake's choice). */
 export type FakeSettlement = Known<PayoutSettlement, { chain: Chain }>;
@@ -56,19 +55,19 @@ export function recordSettlement(
     transfer === undefined ? 1_000_000 + scope.of(payoutSettlements).size : transfer.sentAt + 1;
   const confirmations =
     transfer === undefined ? defaultConfirmations : heightAt(payout.chain, Date.parse(now)) - blockNumber + 1;
-  const id = newId('payoutSettlement');
+  const id = state.ids.id('payoutSettlement');
   if (transfer !== undefined) state.side(onChain).add(id);
   return state.insert(payoutSettlements, scope, {
     id,
     org_id: scope.org_id,
     payout_intent_id: payout.id,
-    tx_hash: payout.expected_tx_hash ?? randomTxHash(payout.chain),
+    tx_hash: payout.expected_tx_hash ?? newTxHash(state.ids, payout.chain),
     log_index: 0,
     from_address: treasuryAddress(scope, payout.chain),
     to_address: payout.recipient_address,
     amount_atomic: sentAmount(payout),
     block_number: blockNumber,
-    block_hash: randomTxHash(payout.chain),
+    block_hash: newTxHash(state.ids, payout.chain),
     confirmations,
     confirmed_at: now,
     detected_at: payout.executed_at ?? now,

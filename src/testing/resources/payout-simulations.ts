@@ -1,10 +1,10 @@
 import type { PayoutIntent, PayoutStatus } from '../../payouts/intent.js';
 import type { PayoutSettlement } from '../../payouts/settlements.js';
-import { heightAt } from '../chain.js';
-import { conflict, invalid, optionsArgument, stringArgument } from '../errors.js';
-import { transition, walk } from '../lifecycle.js';
-import type { Scope } from '../scope.js';
-import type { FakeState } from '../state.js';
+import { heightAt } from '../clock/chain.js';
+import { conflict, invalid, optionsArgument, stringArgument } from '../http/errors.js';
+import { transition, walk } from '../state/lifecycle.js';
+import type { Scope } from '../state/scope.js';
+import type { FakeState } from '../state/state.js';
 import { type FakePayout, payoutLifecycle, payouts, payoutTransfers } from './payout-lifecycle.js';
 import { type FakeSettlement, payoutSettlements } from './payout-settlements.js';
 

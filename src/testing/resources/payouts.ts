@@ -9,16 +9,15 @@ import {
   payoutIntentSchema,
   payoutStatuses,
 } from '../../payouts/intent.js';
+import { payoutOperations } from '../../payouts/operations.js';
 import type { PayoutCreateParams } from '../../payouts/params.js';
-import { payoutOperations } from '../../payouts/payouts.js';
-import { randomAddress } from '../addresses.js';
-import { invalid } from '../errors.js';
-import { newId } from '../ids.js';
-import { lifecycleDue, walk } from '../lifecycle.js';
+import { invalid } from '../http/errors.js';
 import { type ResourceModule, seedsFrom } from '../resource.js';
-import type { Scope } from '../scope.js';
-import type { FakeState } from '../state.js';
-import { checkedFields, readBody } from '../validate.js';
+import { checkedFields, readBody } from '../seed/validate.js';
+import { newAddress, randomAddress } from '../state/addresses.js';
+import { lifecycleDue, walk } from '../state/lifecycle.js';
+import type { Scope } from '../state/scope.js';
+import type { FakeState } from '../state/state.js';
 import { type FakePayout, payoutLifecycle, payouts, sentStatuses } from './payout-lifecycle.js';
 import { payoutSimulations } from './payout-simulations.js';
 
@@ -30,7 +29,7 @@ export function isoOrKeep<T extends null | undefined>(value: string | T): string
 /** Stores a draft payout as `POST /payouts` creates it, from params its schema has read. */
 export function createPayout(state: FakeState, scope: Scope, params: Wire<PayoutCreateParams>): FakePayout {
   const now = state.now();
-  const id = newId('payout');
+  const id = state.ids.id('payout');
   state.emit(scope, 'payout.created', id, payoutLifecycle.initial);
   return state.insert(payouts, scope, {
     id,
@@ -129,7 +128,8 @@ const payoutSeeds = seedsFrom<PayoutSeeds>({
       ...sent,
     });
     // A recipient the fake picks is valid by construction: a new one is stored, not checked again.
-    const recipient = 'recipient_address' in sent ? {} : { recipient_address: randomAddress(addressChain) };
+    const recipient =
+      'recipient_address' in sent ? {} : { recipient_address: newAddress(state.ids, addressChain) };
     const payout = createPayout(state, scope, { ...params, ...recipient });
     Object.assign(payout, checkedFields(payoutIntentSchema(), payout, rest));
     return walk(payoutLifecycle, state, scope, payout, status as PayoutStatus);

@@ -1,8 +1,7 @@
 import { type Plan, type PlanStatus, planSchema, planStatuses } from '../../resources/plans.js';
-import { newId } from '../ids.js';
 import { type Known, type ResourceModule, seedsFrom } from '../resource.js';
-import { type CollectionKey, collectionKey } from '../scope.js';
-import { enumValue, type Fields, numberValue } from '../validate.js';
+import { enumValue, type Fields, numberValue } from '../seed/validate.js';
+import { type CollectionKey, collectionKey } from '../state/scope.js';
 
 /**
  * The fake's plan record: the spec's plan fields (no `environment`: the spec's plan table has
@@ -45,7 +44,7 @@ const planSeeds = seedsFrom<PlanSeeds>({
       created_at: now,
       updated_at: now,
       ...(fields as Partial<FakePlan>),
-      id: newId('plan'),
+      id: state.ids.id('plan'),
       org_id: scope.org_id,
     });
   },

@@ -1,10 +1,9 @@
 import type { RevenueEventType } from '../../revenue-events/event.js';
 import { revenueEventSchema, revenueEventTypes } from '../../revenue-events/event.js';
-import { newId } from '../ids.js';
 import { type ResourceModule, seedsFrom } from '../resource.js';
-import { type CollectionKey, collectionKey, type Scope } from '../scope.js';
-import type { FakeState } from '../state.js';
-import { dateTimeValue, enumValue } from '../validate.js';
+import { dateTimeValue, enumValue } from '../seed/validate.js';
+import { type CollectionKey, collectionKey, type Scope } from '../state/scope.js';
+import type { FakeState } from '../state/state.js';
 
 /** Revenue event kinds (spec: Revenue event, list filter `event_type`): the SDK's {@link RevenueEventType}. */
 export type FakeRevenueEventType = RevenueEventType;
@@ -63,7 +62,7 @@ export function recordRevenueEvent(
 ): FakeRevenueEvent {
   const now = state.now();
   return state.insert(revenueEvents, scope, {
-    id: newId('revenueEvent'),
+    id: state.ids.id('revenueEvent'),
     org_id: scope.org_id,
     checkout_id: null,
     subscription_id: null,

@@ -1,11 +1,10 @@
 import type { Subscription, SubscriptionStatus } from '../../resources/subscriptions.js';
-import { newId } from '../ids.js';
-import { type Lifecycle, type Moving, transition } from '../lifecycle.js';
+import type { DueWork } from '../clock/scheduler.js';
+import { storable } from '../clock/time-range.js';
 import type { Known } from '../resource.js';
-import type { DueWork } from '../scheduler.js';
-import { type CollectionKey, collectionKey, type Scope } from '../scope.js';
-import type { FakeState, SideKey } from '../state.js';
-import { storable } from '../time-range.js';
+import { type Lifecycle, type Moving, transition } from '../state/lifecycle.js';
+import { type CollectionKey, collectionKey, type Scope } from '../state/scope.js';
+import type { FakeState, SideKey } from '../state/state.js';
 import type { FakeCustomer } from './customers.js';
 import { paymentMethods } from './payment-methods.js';
 import type { FakePlan } from './plans.js';
@@ -172,7 +171,7 @@ export function chargePeriod(
     currency: plan.currency,
     subscription_id: subscription.id,
     customer_id: subscription.customer_id,
-    renewal_id: newId('renewal'),
+    renewal_id: state.ids.id('renewal'),
     description: `Renewal of ${plan.name}`,
   });
   transition(subscriptionLifecycle, state, scope, subscription, 'active', {

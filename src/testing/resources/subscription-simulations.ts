@@ -1,9 +1,9 @@
 import type { PaymentMethod } from '../../resources/payment-methods.js';
 import type { Subscription } from '../../resources/subscriptions.js';
-import { conflict, invalid, optionsArgument } from '../errors.js';
-import { transition } from '../lifecycle.js';
-import type { FakeState } from '../state.js';
-import { LAST_TIME, LAST_TIME_MS } from '../time-range.js';
+import { LAST_TIME, LAST_TIME_MS } from '../clock/time-range.js';
+import { conflict, invalid, optionsArgument } from '../http/errors.js';
+import { transition } from '../state/lifecycle.js';
+import type { FakeState } from '../state/state.js';
 import { paymentMethods } from './payment-methods.js';
 import {
   dunningOf,

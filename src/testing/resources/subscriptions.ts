@@ -1,9 +1,9 @@
-import { lifecycleDue } from '../lifecycle.js';
+import type { Cost, DueSource } from '../clock/scheduler.js';
+import { LAST_TIME_MS } from '../clock/time-range.js';
 import type { ResourceModule } from '../resource.js';
-import type { Cost, DueSource } from '../scheduler.js';
-import type { Scope } from '../scope.js';
-import type { FakeState } from '../state.js';
-import { LAST_TIME_MS } from '../time-range.js';
+import { lifecycleDue } from '../state/lifecycle.js';
+import type { Scope } from '../state/scope.js';
+import type { FakeState } from '../state/state.js';
 import {
   addMonths,
   dunning,

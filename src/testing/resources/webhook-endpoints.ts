@@ -1,9 +1,8 @@
 import type { Environment } from '../../core/types.js';
-import { invalid } from '../errors.js';
-import { newId } from '../ids.js';
+import { invalid } from '../http/errors.js';
 import { type ResourceModule, seedsFrom } from '../resource.js';
-import { type CollectionKey, collectionKey } from '../scope.js';
-import { checkedDateTime } from '../validate.js';
+import { checkedDateTime } from '../seed/validate.js';
+import { type CollectionKey, collectionKey } from '../state/scope.js';
 
 /**
  * The fake's webhook endpoint record. The spec shows no fields for it; these are the fake's
@@ -49,7 +48,7 @@ const webhookEndpointSeeds = seedsFrom<WebhookEndpointSeeds>({
     const url = fields.url ?? 'https://merchant.example/webhooks';
     if (!URL.canParse(url)) throw invalid('url', 'must be a URL');
     return state.insert(webhookEndpoints, scope, {
-      id: newId('webhookEndpoint'),
+      id: state.ids.id('webhookEndpoint'),
       org_id: scope.org_id,
       url,
       environment: scope.environment,

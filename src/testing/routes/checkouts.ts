@@ -1,6 +1,6 @@
 import { checkoutOperations } from '../../resources/checkouts.js';
+import { type Route, route } from '../http/route.js';
 import { checkouts, strip } from '../resources/checkout-lifecycle.js';
-import { type Route, route } from '../route.js';
 
 /** The checkout endpoints (spec: GET /checkouts): list items carry no `id`, only `checkout_id`. */
 export const checkoutRoutes: Route[] = [

@@ -1,6 +1,6 @@
 import { customerOperations } from '../../resources/customers.js';
+import { type Route, route } from '../http/route.js';
 import { createCustomer, customers } from '../resources/customers.js';
-import { type Route, route } from '../route.js';
 
 /** The customer endpoints (spec: Customers). */
 export const customerRoutes: Route[] = [

@@ -5,13 +5,12 @@ import {
   type EntitlementValueType,
   entitlementOperations,
 } from '../../resources/entitlements.js';
-import { FakeApiError, notFound } from '../errors.js';
-import { newId } from '../ids.js';
+import { FakeApiError, notFound } from '../http/errors.js';
+import { type Route, route } from '../http/route.js';
 import { entitlements, type FakeEntitlement } from '../resources/entitlements.js';
 import { plans } from '../resources/plans.js';
-import { type Route, route } from '../route.js';
-import type { Scope } from '../scope.js';
-import type { FakeState } from '../state.js';
+import type { Scope } from '../state/scope.js';
+import type { FakeState } from '../state/state.js';
 
 type Values = Pick<FakeEntitlement, 'value_type' | `value_${EntitlementValueType}`>;
 
@@ -74,7 +73,7 @@ function createEntitlement(
   }
   const now = state.now();
   return state.insert(entitlements, scope, {
-    id: newId('entitlement'),
+    id: state.ids.id('entitlement'),
     org_id: scope.org_id,
     plan_id: planId,
     feature_key: featureKey,

@@ -1,6 +1,6 @@
 import { paymentLinkOperations } from '../../resources/payment-links.js';
+import { type Route, route } from '../http/route.js';
 import { createLink, paymentLinks, served } from '../resources/payment-links.js';
-import { type Route, route } from '../route.js';
 
 /** The payment link endpoints (spec: Payment links). */
 export const paymentLinkRoutes: Route[] = [

@@ -1,15 +1,15 @@
 import type { Wire } from '../../internal/tie.js';
 import { type PaymentMethodUpdateParams, paymentMethodOperations } from '../../resources/payment-methods.js';
-import { notFound } from '../errors.js';
+import { notFound } from '../http/errors.js';
+import { type Route, route } from '../http/route.js';
 import {
   checkLimits,
   type FakePaymentMethod,
   makeDefault,
   paymentMethods,
 } from '../resources/payment-methods.js';
-import { type Route, route } from '../route.js';
-import type { Scope } from '../scope.js';
-import type { FakeState } from '../state.js';
+import type { Scope } from '../state/scope.js';
+import type { FakeState } from '../state/state.js';
 
 const methodsOf = (scope: Scope) => scope.of(paymentMethods);
 

@@ -1,7 +1,7 @@
 import type { Wire } from '../../internal/tie.js';
 import { type PayoutSettlementListParams, payoutSettlementOperations } from '../../payouts/settlements.js';
+import { type Route, type RouteContext, route } from '../http/route.js';
 import { payoutSettlements } from '../resources/payout-settlements.js';
-import { type Route, type RouteContext, route } from '../route.js';
 
 function listSettlements({ scope, params, page }: RouteContext<Wire<PayoutSettlementListParams>>) {
   const { payout_intent_id: payoutId, chain } = params;

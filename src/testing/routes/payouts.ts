@@ -1,13 +1,13 @@
 import type { Wire } from '../../internal/tie.js';
+import { payoutOperations } from '../../payouts/operations.js';
 import type { PayoutListParams, PayoutUpdateParams } from '../../payouts/params.js';
-import { payoutOperations } from '../../payouts/payouts.js';
-import { conflict, notFound } from '../errors.js';
-import { transition } from '../lifecycle.js';
+import { conflict, notFound } from '../http/errors.js';
+import { type Route, type RouteContext, route } from '../http/route.js';
 import { type FakePayout, payoutLifecycle, payouts } from '../resources/payout-lifecycle.js';
 import { createPayout, isoOrKeep } from '../resources/payouts.js';
-import { type Route, type RouteContext, route } from '../route.js';
-import type { Scope } from '../scope.js';
-import type { FakeState } from '../state.js';
+import { transition } from '../state/lifecycle.js';
+import type { Scope } from '../state/scope.js';
+import type { FakeState } from '../state/state.js';
 
 function updatePayout(
   state: FakeState,

@@ -1,6 +1,6 @@
 import { planOperations } from '../../resources/plans.js';
+import { type Route, route } from '../http/route.js';
 import { plans } from '../resources/plans.js';
-import { type Route, route } from '../route.js';
 
 /** The plan endpoints (spec: GET /subscriptions/plans). The fake pages them, though the spec shows no paging. */
 export const planRoutes: Route[] = [

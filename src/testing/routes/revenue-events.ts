@@ -1,7 +1,7 @@
 import type { Wire } from '../../internal/tie.js';
 import { type RevenueEventListParams, revenueEventOperations } from '../../revenue-events/event.js';
+import { type Route, type RouteContext, route } from '../http/route.js';
 import { revenueEvents } from '../resources/revenue-events.js';
-import { type Route, type RouteContext, route } from '../route.js';
 
 function listEvents({ scope, params, page }: RouteContext<Wire<RevenueEventListParams>>) {
   const { event_type: eventType, date_from: from, date_to: to } = params;

@@ -5,9 +5,9 @@ import {
   type SubscriptionStatus,
   subscriptionOperations,
 } from '../../resources/subscriptions.js';
-import { conflict, FakeApiError, notFound } from '../errors.js';
-import { newId } from '../ids.js';
-import { transition } from '../lifecycle.js';
+import { storable } from '../clock/time-range.js';
+import { conflict, FakeApiError, notFound } from '../http/errors.js';
+import { type Route, route } from '../http/route.js';
 import { customers } from '../resources/customers.js';
 import { type FakePaymentMethod, paymentMethods } from '../resources/payment-methods.js';
 import { plans } from '../resources/plans.js';
@@ -19,10 +19,9 @@ import {
   subscriptionLifecycle,
   subscriptions,
 } from '../resources/subscription-billing.js';
-import { type Route, route } from '../route.js';
-import type { Scope } from '../scope.js';
-import type { FakeState } from '../state.js';
-import { storable } from '../time-range.js';
+import { transition } from '../state/lifecycle.js';
+import type { Scope } from '../state/scope.js';
+import type { FakeState } from '../state/state.js';
 
 /** 404 `resource_missing` naming the body parameter that points at nothing. */
 function missingReference(kind: string, param: string, id: string): FakeApiError {
@@ -70,7 +69,7 @@ function createSubscription(
     plan.trial_days > 0 ? storable(Date.parse(now) + plan.trial_days * 86_400_000, "the trial's end") : null;
   if (trialEnd === null) periodEnd(now, plan);
   const subscription = state.insert(subscriptions, scope, {
-    id: newId('subscription'),
+    id: state.ids.id('subscription'),
     org_id: scope.org_id,
     customer_id: customer.id,
     plan_id: plan.id,

@@ -1,7 +1,7 @@
 import { webhookEndpointOperations } from '../../resources/webhook-endpoints.js';
-import { notFound } from '../errors.js';
+import { notFound } from '../http/errors.js';
+import { type Route, route } from '../http/route.js';
 import { webhookEndpoints } from '../resources/webhook-endpoints.js';
-import { type Route, route } from '../route.js';
 
 /** The webhook endpoints (spec: Webhooks): only deletion is specified. */
 export const webhookEndpointRoutes: Route[] = [

@@ -1,0 +1,201 @@
+import type { ClockMode, FakeDuration } from '../clock/clock.js';
+import type { FakeChainbill } from '../fake.js';
+import type { Incoming } from '../http/body.js';
+import { FakeApiError, invalid, oneLine } from '../http/errors.js';
+import type { FakeFault, FakeFaultMatch, FakePendingFault } from '../http/faults.js';
+import { applySeedFile, knownOrganizations } from '../seed/seed-file.js';
+import type { Fields } from '../seed/validate.js';
+import type { History } from '../state/history.js';
+import { internalsOf } from '../state/slot.js';
+import { recordsOf } from './control-records.js';
+
+/** One request to the control API, parsed. */
+export interface Call {
+  /** The fake it drives. */
+  fake: FakeChainbill;
+  /** The request. */
+  incoming: Incoming;
+  /** The path's parameters (`name` in `/_fake/simulate/{name}`), decoded. */
+  params: Record<string, string>;
+  /** The JSON body (`{}` when none), for POST. */
+  body: Fields;
+  /** The seed file the server started with, applied again by `POST /_fake/reset`. */
+  startupSeed: unknown;
+}
+
+/** One endpoint of the control API: matched by the fake's one router (dispatch.ts), as the API's routes are. */
+export interface ControlEndpoint {
+  readonly method: string;
+  readonly path: string;
+  /** Whether it reads a query (`?since=`); the others refuse one. */
+  readonly query?: true;
+  /** The JSON body of a 200, or {@link Created} for a 201. */
+  handle(call: Call): unknown;
+}
+
+/** The control API (docs/fake-server.md: Control API). */
+export const controlEndpoints: readonly ControlEndpoint[] = [
+  { method: 'GET', path: '/_fake/', handle: info },
+  { method: 'POST', path: '/_fake/seed', handle: ({ fake, body }) => new Created(applySeedFile(fake, body)) },
+  { method: 'POST', path: '/_fake/simulate/{name}', handle: simulate },
+  { method: 'GET', path: '/_fake/clock', handle: ({ fake }) => clockOf(fake) },
+  { method: 'POST', path: '/_fake/clock', handle: moveClock },
+  { method: 'GET', path: '/_fake/faults', handle: ({ fake }) => ({ pending: pendingOf(fake) }) },
+  { method: 'POST', path: '/_fake/faults', handle: addFault },
+  {
+    method: 'DELETE',
+    path: '/_fake/faults',
+    handle: ({ fake }) => {
+      fake.faults.clear();
+      return { pending: [] };
+    },
+  },
+  {
+    method: 'GET',
+    path: '/_fake/requests',
+    query: true,
+    handle: (call) => since(call, 'requests', internalsOf(call.fake).state.requests),
+  },
+  {
+    method: 'GET',
+    path: '/_fake/events',
+    query: true,
+    handle: (call) => since(call, 'events', internalsOf(call.fake).state.events),
+  },
+  {
+    method: 'GET',
+    path: '/_fake/records',
+    query: true,
+    handle: ({ fake, incoming }) => recordsOf(fake, incoming.url.searchParams),
+  },
+  { method: 'POST', path: '/_fake/reset', handle: reset },
+];
+
+/** The fake's time, and how it moves: it stands still, runs on from a moved time, or is real time. */
+function clockOf(fake: FakeChainbill): { now: string; mode: ClockMode } {
+  return { now: fake.clock.now().toISOString(), mode: internalsOf(fake).state.clock.mode() };
+}
+
+function info({ fake, incoming }: Call): unknown {
+  const origin = incoming.url.origin;
+  return {
+    baseUrl: `${origin}${new URL(fake.baseUrl).pathname.replace(/\/+$/, '')}`,
+    controlUrl: `${origin}/_fake/`,
+    apiKey: fake.apiKey,
+    liveApiKey: fake.liveApiKey,
+    organizations: knownOrganizations(fake),
+    endpoints: controlEndpoints.map(({ method, path }) => `${method} ${path}`),
+  };
+}
+
+async function simulate({ fake, params, body }: Call): Promise<unknown> {
+  onlyKeys(body, ['args']);
+  const name = params['name'] ?? '';
+  const args = body['args'] ?? [];
+  if (!Array.isArray(args)) throw invalid('args', 'must be an array of the arguments, such as ["po_123"]');
+  const simulations = fake.simulate as unknown as Record<string, unknown>;
+  const run = Object.hasOwn(simulations, name) ? simulations[name] : undefined;
+  if (typeof run !== 'function')
+    throw new FakeApiError(
+      404,
+      'invalid_request_error',
+      'simulation_missing',
+      `No simulation ${name}: use one of ${Object.keys(simulations).join(', ')}`,
+    );
+  try {
+    return { result: (await run(...args)) ?? null };
+  } catch (error) {
+    if (error instanceof FakeApiError) throw error;
+    throw invalid('args', `of ${name}: ${oneLine(error)}`);
+  }
+}
+
+function moveClock({ fake, body }: Call): unknown {
+  onlyKeys(body, ['advance', 'set', 'realTime', 'run']);
+  const given = Object.keys(body);
+  if (given.length !== 1)
+    throw invalid(
+      'advance',
+      'is one of four fields: send exactly one of { "advance": ms or { days, hours, minutes, seconds } }, { "set": "<ISO 8601>" }, { "realTime": true }, { "run": true }',
+    );
+  try {
+    // The clock refuses (RangeError) a bad duration or time, and a move past the last valid date.
+    if ('advance' in body) return fake.clock.advance(body['advance'] as FakeDuration);
+    if ('set' in body) return fake.clock.set(body['set'] as string);
+  } catch (error) {
+    if (error instanceof RangeError) throw invalid(given[0] ?? 'advance', `refused: ${oneLine(error)}`);
+    throw error;
+  }
+  const mode = given[0] === 'run' ? 'run' : 'realTime';
+  if (body[mode] !== true) throw invalid(mode, 'must be true');
+  if (mode === 'run') fake.clock.run();
+  else fake.clock.useRealTime();
+  return clockOf(fake);
+}
+
+function addFault({ fake, body }: Call): unknown {
+  onlyKeys(body, ['match', 'fault', 'times']);
+  const times =
+    body['times'] === undefined
+      ? 1
+      : body['times'] === null || body['times'] === 'Infinity'
+        ? Number.POSITIVE_INFINITY
+        : body['times'];
+  if (typeof times !== 'number')
+    throw invalid('times', 'must be a whole number of at least 1, "Infinity" or null');
+  try {
+    fake.faults.next((body['match'] ?? {}) as FakeFaultMatch, body['fault'] as FakeFault, { times });
+  } catch (error) {
+    // `faults.next: match.route must be …`: the field it names, and what is wrong with it.
+    const message = oneLine(error).replace(/^faults\.next: /, '');
+    const [, at = 'fault', param = 'fault', problem = message] =
+      /^((match|fault|times)[\w.]*) (.*)$/.exec(message) ?? [];
+    throw invalid(param, problem, at);
+  }
+  return new Created({ pending: pendingOf(fake) });
+}
+
+/** `remaining: Infinity` as the string `"Infinity"`: JSON has no infinity. */
+function pendingOf(fake: FakeChainbill): unknown[] {
+  return fake.faults.pending.map((pending: FakePendingFault) => ({
+    ...pending,
+    remaining: Number.isFinite(pending.remaining) ? pending.remaining : 'Infinity',
+  }));
+}
+
+/**
+ * The entries from the N-th on (`?since=N`, N the `next` of the last answer): counted among every
+ * entry since the last reset, so it stays exact when the oldest are dropped past `historyLimit`;
+ * `missed` says how many from the N-th on were dropped before they were read.
+ */
+function since({ incoming }: Call, name: string, log: History<unknown>): unknown {
+  const query = incoming.url.searchParams;
+  for (const key of query.keys())
+    if (key !== 'since') throw invalid(key, 'is not a query parameter: use ?since=N');
+  const raw = query.get('since') ?? '0';
+  if (!/^\d{1,15}$/.test(raw))
+    throw invalid('since', 'must be a whole number of at least 0 (how many you have seen)');
+  const { entries, missed, next } = log.since(Number(raw));
+  return { [name]: entries, next, missed };
+}
+
+function reset({ fake, body, startupSeed }: Call): unknown {
+  onlyKeys(body, []);
+  fake.reset();
+  return { reset: true, seed: startupSeed === undefined ? null : applySeedFile(fake, startupSeed) };
+}
+
+/** A 201 answer. */
+export class Created {
+  /** @param body - The JSON body. */
+  constructor(readonly body: unknown) {}
+}
+
+function onlyKeys(body: Fields, allowed: readonly string[]): void {
+  for (const key of Object.keys(body))
+    if (!allowed.includes(key))
+      throw invalid(
+        key,
+        `is not a field here${allowed.length > 0 ? ` (expected ${allowed.join(', ')})` : ' (send {} or no body)'}`,
+      );
+}

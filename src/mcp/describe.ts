@@ -4,7 +4,7 @@
  * written for a programmer; the words only a programmer needs are taken out here.
  */
 import type { CatalogEntry } from '../catalog/catalog.js';
-import type { ToolKind } from './tools.js';
+import type { ToolKind } from './kind.js';
 
 // Whole sentences about the SDK's own behaviour, not the API's: an agent cannot act on them.
 const sdkSentences = [/The spec documents no paging[^.]*\./g, /A payout is irreversible: first[\s\S]*$/];

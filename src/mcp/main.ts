@@ -29,7 +29,7 @@ const stderrLogger: Logger = {
 async function clientOptions(options: McpOptions): Promise<ClientOptions & { apiKey: string }> {
   if (options.fake) {
     const { embeddedFake } = await import('./fake.js');
-    const { apiKey, baseUrl, fetch } = await embeddedFake(options.seedPath);
+    const { apiKey, baseUrl, fetch } = await embeddedFake(options.seedPath, options.fakeSeed);
     return { apiKey, baseUrl, fetch };
   }
   const apiKey = readEnv('CHAINBILL_API_KEY');

@@ -27,6 +27,7 @@ Options:
   --allow-remote           let --http bind an address that is not loopback
   --fake                   serve the tools against an embedded fake API, not the real one
   --seed <file.json>       with --fake: a seed file, as chainbill-fake takes
+  --fake-seed <n>          with --fake: the same ids for the same calls on every run
   -h, --help               print this help
   -v, --version            print the version`;
 
@@ -51,6 +52,8 @@ export interface McpOptions {
   readonly fake: boolean;
   /** With `fake`, its seed file. */
   readonly seedPath: string | undefined;
+  /** With `fake`, `--fake-seed`: its ids the same on every run. */
+  readonly fakeSeed: number | undefined;
   /** `--http`: where to listen. */
   readonly http: { readonly host: string; readonly port: number } | undefined;
   /** With `http`: the authorization server's issuer URL. */
@@ -71,6 +74,7 @@ function parse(argv: readonly string[]) {
       'approval-timeout': { type: 'string' },
       fake: { type: 'boolean' },
       seed: { type: 'string' },
+      'fake-seed': { type: 'string' },
       http: { type: 'string' },
       'authorization-server': { type: 'string' },
       'allow-remote': { type: 'boolean' },
@@ -134,6 +138,12 @@ export function readOptions(argv: readonly string[]): McpOptions | 'help' | 'ver
     );
   const fake = values.fake ?? false;
   if (values.seed !== undefined && !fake) throw new UsageError('--seed needs --fake');
+  const fakeSeed = values['fake-seed'];
+  if (fakeSeed !== undefined && !fake) throw new UsageError('--fake-seed needs --fake');
+  if (fakeSeed !== undefined && !(/^\d{1,16}$/.test(fakeSeed) && Number.isSafeInteger(Number(fakeSeed))))
+    throw new UsageError(
+      `--fake-seed must be a whole number from 0 to 9007199254740991, got ${JSON.stringify(fakeSeed)}`,
+    );
   if (values.live && fake) throw new UsageError('--live has no meaning with --fake, which uses a test key');
   const http =
     values.http === undefined ? undefined : readListen(values.http, values['allow-remote'] ?? false);
@@ -156,6 +166,7 @@ export function readOptions(argv: readonly string[]): McpOptions | 'help' | 'ver
     approvalTimeoutMs: Number(timeoutText) * 1000,
     fake,
     seedPath: values.seed,
+    fakeSeed: fakeSeed === undefined ? undefined : Number(fakeSeed),
   };
 }
 

@@ -7,7 +7,7 @@
 import * as z from 'zod/mini';
 import type { CatalogEntry } from '../catalog/catalog.js';
 import type { JsonSchema } from '../catalog/json-schema.js';
-import type { ToolKind } from './tools.js';
+import type { ToolKind } from './kind.js';
 
 /** A tool's output schema: always an object at the top, as MCP requires. */
 export interface OutputSchema extends JsonSchema {

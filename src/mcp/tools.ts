@@ -6,16 +6,10 @@ import { type CatalogEntry, catalog } from '../catalog/catalog.js';
 import { inputJsonSchema, type JsonObjectSchema } from '../catalog/json-schema.js';
 import { fieldsSchema } from './answer.js';
 import { describeTool, forAgent } from './describe.js';
+import type { ToolKind } from './kind.js';
 import { type OutputSchema, outputSchemaOf } from './output-schema.js';
 
-/**
- * How a tool is offered:
- * - `read`: a `GET`; offered by default.
- * - `write`: changes something; offered with `--tools write` (or by name).
- * - `approval`: moves money already drafted (approves it, or changes a payout that can be
- *   approved); offered only with `--allow-approve`, and each call asks the person first.
- */
-export type ToolKind = 'read' | 'write' | 'approval';
+export type { ToolKind } from './kind.js';
 
 /** A tool: its MCP name, its catalog entry, and how it is offered. */
 export interface ChainbillTool {

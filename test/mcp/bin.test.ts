@@ -144,6 +144,25 @@ describe('chainbill-mcp --fake', () => {
     expect(asked[0]).toContain(draft?.id);
   });
 
+  it('with --fake-seed makes the same ids for the same calls on every start', async () => {
+    const ids: unknown[] = [];
+    for (let run = 0; run < 2; run += 1) {
+      const { call, client } = await start(['--fake', '--fake-seed', '42', '--tools', 'write']);
+      const created = await call('payouts_create', {
+        recipient_address: 'TDT4qBNKXeGkB34Ke5KW1ZB5PjndygogKn',
+        chain: 'tron',
+        token: 'USDT',
+        amount: 12.5,
+        currency: 'USD',
+      });
+      ids.push((created.json['created'] as { id?: unknown }).id);
+      await client.close();
+    }
+    expect(ids[0]).toMatch(/^po_/);
+    expect(ids[1]).toBe(ids[0]);
+    expect(runToExit(['--fake-seed', '42']).code).toBe(2);
+  });
+
   it('appends an audit line per call', async () => {
     const path = join(scratch, 'audit.jsonl');
     const { call } = await start(['--fake', '--audit-log', path]);

@@ -172,6 +172,7 @@ const entry = {
   'cli/index': 'src/cli/index.ts',
   'mcp/index': 'src/mcp/index.ts',
   'opentelemetry/index': 'src/opentelemetry/index.ts',
+  'postgres/index': 'src/postgres/index.ts',
 };
 
 const config: Options = {
@@ -186,9 +187,10 @@ const config: Options = {
   // ky, zod/mini, @noble/hashes and @scure/base are inlined, tree-shaken: one file to load instead
   // of ~110 modules, no runtime dependencies, and no require(esm) of ESM-only packages from the
   // CJS build (docs/performance.md). msw stays outside: it is the optional peer of ./testing; so
-  // does the MCP SDK (`@modelcontextprotocol/server`), the optional peer of the chainbill-mcp bin.
+  // does the MCP SDK (`@modelcontextprotocol/server`), the optional peer of the chainbill-mcp bin,
+  // and pg, which the bins load when CHAINBILL_DATABASE_URL is set.
   noExternal: [inlined],
-  external: ['msw', /^@modelcontextprotocol\/server(\/|$)/],
+  external: ['msw', 'pg', /^@modelcontextprotocol\/server(\/|$)/],
   esbuildPlugins: [kyPureDefaultInstance, nobleSha3PureTables],
   // The CommonJS build's `import.meta.url`, from `__filename`: the fake's inspector finds its files
   // beside the package's package.json (src/testing/control/inspector.ts).

@@ -64,6 +64,7 @@ const shared = {
       'chainbill/opentelemetry': fileURLToPath(new URL('./src/opentelemetry/index.ts', import.meta.url)),
       'chainbill/core': fileURLToPath(new URL('./src/core/index.ts', import.meta.url)),
       'chainbill/funcs': fileURLToPath(new URL('./src/funcs.ts', import.meta.url)),
+      'chainbill/postgres': fileURLToPath(new URL('./src/postgres/index.ts', import.meta.url)),
       chainbill: fileURLToPath(new URL('./src/index.ts', import.meta.url)),
     },
   },

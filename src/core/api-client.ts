@@ -49,7 +49,10 @@ export abstract class APIClient {
    * @param options - Per-call options.
    * @returns The parsed result.
    */
-  abstract request<T>(build: () => RequestSpec<T>, options?: RequestOptions): APIPromise<T>;
+  abstract request<T>(
+    build: () => RequestSpec<T> | Promise<RequestSpec<T>>,
+    options?: RequestOptions,
+  ): APIPromise<T>;
 
   /**
    * Sends a list call and wraps it for paging.
@@ -163,7 +166,10 @@ export abstract class APIClient {
    * @param options - Its per-call options.
    * @returns The call to send.
    */
-  protected abstract _checkRawCall(spec: RequestSpec<unknown>, options: RequestOptions): RequestSpec<unknown>;
+  protected abstract _checkRawCall(
+    spec: RequestSpec<unknown>,
+    options: RequestOptions,
+  ): RequestSpec<unknown> | Promise<RequestSpec<unknown>>;
 
   getList(path: string, options: RawListOptions): PagePromise<unknown> {
     const { query, pagination, ...rest } = options ?? ({} as Partial<RawListOptions>);
@@ -178,6 +184,7 @@ export abstract class APIClient {
     const { query, body, ...rest } = options ?? {};
     return this.request(() => {
       const spec = rawSpec(method, path, query, body);
+      // Only a payout write waits for its checks, loaded on first use.
       return payoutWriteOf(spec.method, spec.path) === undefined ? spec : this._checkRawCall(spec, rest);
     }, rest);
   }

@@ -6,8 +6,9 @@ import { checkSettings } from '../internal/settings.js';
 import { Transport } from '../internal/transport.js';
 import type { ListSpec, RequestSpec } from '../internal/types.js';
 import { checkBaseUrl, hasVersionSegment } from '../internal/url.js';
+import { checkScope, keyScope } from '../store/scope.js';
 import { APIClient } from './api-client.js';
-import { APIPromise } from './api-promise.js';
+import { APIPromise, type WithResponse } from './api-promise.js';
 import type { CoreOptions } from './core-options.js';
 import { AuthenticationError, ConfigurationError, RequestValidationError } from './error.js';
 import type { PagePromise, PaginationKind } from './pagination.js';
@@ -26,7 +27,7 @@ const warnedFor: unique symbol = Symbol('warnedFor');
 export type CopyOptions<O> = O & { [warnedFor]?: string };
 
 // What only `Chainbill` takes: given to a core, it would be ignored, and a payout sent unchecked.
-const clientOnly = ['payoutPolicy', 'checkAddresses'];
+const clientOnly = ['payoutPolicy', 'checkAddresses', 'budgetStore'];
 
 /**
  * The Chainbill API's core: the key, the base URL, the transport (retries, timeouts, hooks,
@@ -48,6 +49,7 @@ export class ChainbillCore extends APIClient {
   /** The base URL requests go to, without a trailing slash. */
   readonly baseUrl: string;
   readonly #transport: Transport;
+  #stateScope: Promise<string> | undefined;
   /** The options as resolved (key, base URL and log level included), for `withOptions`. */
   readonly #options: CoreOptions;
 
@@ -103,6 +105,7 @@ export class ChainbillCore extends APIClient {
         "baseUrl does not end in a version such as /v1, as the API's base URL does: every call will likely be a 404.",
       );
     }
+    checkScope(options.scope);
     // Resolved, so a copy made by withOptions never reads the environment again.
     this.#options = {
       ...pick(options),
@@ -162,6 +165,19 @@ export class ChainbillCore extends APIClient {
   }
 
   /**
+   * The scope of this core's state in a store (docs/postgres.md, "Scope"): the `scope` option, or
+   * the key's fingerprint, computed on first use.
+   *
+   * @internal
+   * @returns The scope.
+   */
+  stateScope(): Promise<string> {
+    const { scope, apiKey = '' } = this.#options;
+    this.#stateScope ??= scope === undefined ? keyScope(apiKey) : Promise.resolve(scope);
+    return this.#stateScope;
+  }
+
+  /**
    * The redaction of this core's key from server text, for what a feature keeps of the server's
    * answers (a wait's last record).
    *
@@ -180,8 +196,26 @@ export class ChainbillCore extends APIClient {
    * @param options - Per-call options.
    * @returns The parsed result.
    */
-  override request<T>(build: () => RequestSpec<T>, options?: RequestOptions): APIPromise<T> {
-    return new APIPromise((async () => this.#transport.send(build(), options))());
+  override request<T>(
+    build: () => RequestSpec<T> | Promise<RequestSpec<T>>,
+    options?: RequestOptions,
+  ): APIPromise<T> {
+    return new APIPromise(
+      (async () => {
+        const built = build();
+        const spec = built instanceof Promise ? await built : built;
+        if (spec.after === undefined) return this.#transport.send(spec, options);
+        let result: WithResponse<T>;
+        try {
+          result = await this.#transport.send(spec, options);
+        } catch (error) {
+          await spec.after({ error });
+          throw error;
+        }
+        await spec.after({ data: result.data });
+        return result;
+      })(),
+    );
   }
 
   /**
@@ -195,7 +229,10 @@ export class ChainbillCore extends APIClient {
    * @returns Never.
    * @throws {RequestValidationError} with `param: 'path'`, before anything is sent.
    */
-  protected _checkRawCall(spec: RequestSpec<unknown>, _options: RequestOptions): RequestSpec<unknown> {
+  protected _checkRawCall(
+    spec: RequestSpec<unknown>,
+    _options: RequestOptions,
+  ): RequestSpec<unknown> | Promise<RequestSpec<unknown>> {
     throw new RequestValidationError('path', [
       {
         path: ['path'],
@@ -240,7 +277,7 @@ export class ChainbillCore extends APIClient {
 /** The core's own options, read once each: what a copy inherits. */
 function pick(options: CoreOptions): CoreOptions {
   const { apiKey, baseUrl, timeout, maxRetries, fetch, defaultHeaders, logger, logLevel } = options;
-  const { validateResponses, maxResponseBytes, hooks, dangerouslyAllowBrowser } = options;
+  const { validateResponses, maxResponseBytes, hooks, scope, dangerouslyAllowBrowser } = options;
   return {
     apiKey,
     baseUrl,
@@ -253,6 +290,7 @@ function pick(options: CoreOptions): CoreOptions {
     validateResponses,
     maxResponseBytes,
     hooks,
+    scope,
     dangerouslyAllowBrowser,
   };
 }

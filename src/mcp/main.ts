@@ -10,6 +10,7 @@ import type { Logger } from '../core/logger.js';
 import { readEnv } from '../internal/env.js';
 import type { PayoutPolicy } from '../payouts/policy.js';
 import { checkPayoutPolicy } from '../payouts/policy-check.js';
+import { budgetStoreFromEnv } from '../postgres/env.js';
 import { VERSION } from '../version.js';
 import { type AuditLog, openAuditLog } from './audit.js';
 import { type McpOptions, readOptions, UsageError, usage } from './options.js';
@@ -58,14 +59,23 @@ export interface Prepared {
   readonly client: Chainbill;
   readonly apiKey: string;
   readonly audit: AuditLog | undefined;
+  /** Where the budgets of `--policy` are kept, as the start line says it. */
+  readonly store: string;
 }
 
 async function prepare(options: McpOptions): Promise<Prepared> {
   const { apiKey, ...rest } = await clientOptions(options);
   const payoutPolicy = options.policyPath === undefined ? undefined : readPolicy(options.policyPath);
+  const budgets = budgetStoreFromEnv(process.env);
   let client: Chainbill;
   try {
-    client = new Chainbill({ ...rest, apiKey, payoutPolicy, logger: stderrLogger });
+    client = new Chainbill({
+      ...rest,
+      apiKey,
+      payoutPolicy,
+      budgetStore: budgets.store,
+      logger: stderrLogger,
+    });
   } catch (error) {
     // A malformed key is the documented AuthenticationError (exit 2); its message never holds the key.
     if (error instanceof AuthenticationError) throw error;
@@ -79,7 +89,7 @@ async function prepare(options: McpOptions): Promise<Prepared> {
       throw new UsageError(`--audit-log: cannot open ${path} for appending: ${error.code ?? error.message}`);
     });
   }
-  return { options, client, apiKey, audit };
+  return { options, client, apiKey, audit, store: budgets.description };
 }
 
 /**

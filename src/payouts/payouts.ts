@@ -53,6 +53,7 @@ export class Payouts extends APIResource {
     const {
       payoutPolicy: _policy,
       checkAddresses: _addresses,
+      budgetStore: _store,
       ...request
     } = (options ?? {}) as RequestOptions & PayoutCheckOptions;
     return payoutsCreate(this._core, params, request);

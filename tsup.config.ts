@@ -1,5 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { copyFile, mkdir, readFile, rm } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Options } from 'tsup';
 import ts from 'typescript';
@@ -162,6 +162,18 @@ function fail(diagnostics: ts.Diagnostic | readonly ts.Diagnostic[]): never {
   );
 }
 
+/** Removes the CJS build's JS source maps and the comments that name them. */
+async function dropCjsMaps(dir: string): Promise<void> {
+  for (const file of await readdir(dir, { recursive: true })) {
+    const path = `${dir}/${file}`;
+    if (path.endsWith('.cjs.map')) await rm(path);
+    else if (path.endsWith('.cjs')) {
+      const code = await readFile(path, 'utf8');
+      await writeFile(path, code.replace(/\n\/\/# sourceMappingURL=\S+\.cjs\.map\s*$/, '\n'));
+    }
+  }
+}
+
 const entry = {
   index: 'src/index.ts',
   'core/index': 'src/core/index.ts',
@@ -178,9 +190,18 @@ const entry = {
 const config: Options = {
   entry,
   format: ['esm', 'cjs'],
+  // The CJS entries share their chunks as the ESM ones do (tsup's own code splitting for CJS):
+  // one copy of the client, ky and zod for `chainbill`, `chainbill/core`, `chainbill/funcs` and
+  // `chainbill/testing` alike, instead of a bundle each.
+  splitting: true,
   // Declarations come from tsc, per module and with maps (emitDeclarations, in onSuccess).
   dts: false,
+  // Maps point at the sources: ours are shipped in src/, ky's and zod's are not copied into them
+  // (their text was most of the tarball); a stack trace still names the original file and line.
   sourcemap: true,
+  esbuildOptions(options) {
+    options.sourcesContent = false;
+  },
   clean: true,
   target: 'node20',
   treeshake: true,
@@ -199,9 +220,13 @@ const config: Options = {
   removeNodeProtocol: false,
   async onSuccess() {
     emitDeclarations();
-    // The `chainbill` bin runs as ESM only (package.json's `bin`); the CJS build of its entry,
-    // which inlines the whole fake (no code splitting in CJS), would ship megabytes nothing loads.
-    for (const file of ['index.cjs', 'index.cjs.map']) await rm(`dist/cli/${file}`, { force: true });
+    // The bins run as ESM only (package.json's `bin`); the CJS builds of their entries, which
+    // inline the fake or the MCP server whole (no code splitting in CJS), would ship megabytes
+    // nothing loads.
+    for (const bin of ['cli/index', 'mcp/index', 'testing/cli'])
+      for (const file of [`${bin}.cjs`, `${bin}.cjs.map`]) await rm(`dist/${file}`, { force: true });
+    // The CJS build is the ESM build's code, unminified: its maps would ship the same mappings twice.
+    await dropCjsMaps('dist');
     // MIT asks for the notices to travel with the bundled code.
     await mkdir('dist/licenses', { recursive: true });
     await copyFile('node_modules/ky/license', 'dist/licenses/ky.LICENSE');

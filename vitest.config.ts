@@ -60,6 +60,7 @@ const shared = {
       'chainbill/testing/msw': fileURLToPath(new URL('./src/testing/msw.ts', import.meta.url)),
       'chainbill/testing': fileURLToPath(new URL('./src/testing/index.ts', import.meta.url)),
       'chainbill/opentelemetry': fileURLToPath(new URL('./src/opentelemetry/index.ts', import.meta.url)),
+      'chainbill/webhooks': fileURLToPath(new URL('./src/webhooks/index.ts', import.meta.url)),
       chainbill: fileURLToPath(new URL('./src/index.ts', import.meta.url)),
     },
   },

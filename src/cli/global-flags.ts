@@ -98,6 +98,13 @@ const flags: readonly GlobalFlag[] = [
     scope: 'listen',
   },
   {
+    name: 'max-attempts',
+    takesValue: true,
+    value: '<n>',
+    help: 'deliveries of one event before the command stops, its checkpoint before it (default 5)',
+    scope: 'listen',
+  },
+  {
     name: 'from',
     takesValue: true,
     value: 'now|<date-time>|<checkpoint>',
@@ -163,6 +170,7 @@ export interface GlobalValues {
   readonly dryRun: boolean;
   readonly forwardTo: string | undefined;
   readonly secret: string | undefined;
+  readonly maxAttempts: number | undefined;
   readonly from: string | undefined;
   readonly checkpointFile: string | undefined;
   readonly pollIntervalMs: number | undefined;
@@ -205,6 +213,7 @@ export function globalValues(given: ReadonlyMap<string, string | true>): GlobalV
     dryRun: given.has('dry-run'),
     forwardTo: text('forward-to'),
     secret: text('secret'),
+    maxAttempts: whole('max-attempts'),
     from: text('from'),
     checkpointFile: text('checkpoint-file'),
     pollIntervalMs: whole('poll-interval'),

@@ -29,8 +29,8 @@ export interface Listen {
   readonly io: Io;
 }
 
-/** Attempts per event, and the wait before each retry (doubling from the first). */
-const attempts = 5;
+/** Attempts per event (`--max-attempts`), and the wait before each retry (doubling from the first). */
+const defaultAttempts = 5;
 const firstBackoffMs = 500;
 /** How long a handler has to answer one delivery. */
 const deliveryTimeoutMs = 10_000;
@@ -90,6 +90,7 @@ async function deliver(
   const { printer, io } = listen;
   const body = JSON.stringify({ type: event['event_type'], timestamp: event['occurred_at'], data: event });
   const id = String(event['id']);
+  const attempts = Math.max(1, listen.flags.maxAttempts ?? defaultAttempts);
   let outcome = '';
   for (let attempt = 1; attempt <= attempts; attempt++) {
     if (attempt > 1)

@@ -19,7 +19,9 @@ import { CliError, isLoopback, readFlags, usage } from './flags.js';
  * 1 MiB; a FIFO or a device is refused at once, never waited on.
  */
 function readSeed(path: string): unknown {
-  const text = readFlagFile('--seed', path, (message) => new CliError(message));
+  const fail = (message: string) =>
+    new CliError(message.replace(/^--seed: cannot read /, 'cannot read seed file '));
+  const text = readFlagFile('--seed', path, fail);
   try {
     return parseSeedFile(text);
   } catch (error) {

@@ -99,9 +99,11 @@ function emitDeclarations(): void {
 /**
  * The packages inlined into `dist` (`noExternal` below): not dependencies, so not installed.
  * `@noble/hashes` (SHA-256, Keccak-256) and `@scure/base` (base58) check recipient addresses;
+ * `jose` checks the bearer tokens of `chainbill-mcp --http` (only the MCP bin's chunk has it);
  * `standardwebhooks` (with `@stablelib/base64` and `fast-sha256`) signs and verifies webhooks.
  */
-const inlined = /^(ky|zod|@noble\/hashes|@scure\/base|standardwebhooks|@stablelib\/base64|fast-sha256)(\/|$)/;
+const inlined =
+  /^(ky|zod|@noble\/hashes|@scure\/base|jose|standardwebhooks|@stablelib\/base64|fast-sha256)(\/|$)/;
 
 /**
  * Declarations may not import ky or zod: a user's `tsc` without `skipLibCheck` would fail to find
@@ -172,6 +174,7 @@ const entry = {
   'cli/index': 'src/cli/index.ts',
   'mcp/index': 'src/mcp/index.ts',
   'opentelemetry/index': 'src/opentelemetry/index.ts',
+  'postgres/index': 'src/postgres/index.ts',
   'webhooks/index': 'src/webhooks/index.ts',
 };
 
@@ -187,9 +190,10 @@ const config: Options = {
   // ky, zod/mini, @noble/hashes and @scure/base are inlined, tree-shaken: one file to load instead
   // of ~110 modules, no runtime dependencies, and no require(esm) of ESM-only packages from the
   // CJS build (docs/performance.md). msw stays outside: it is the optional peer of ./testing; so
-  // does the MCP SDK, the optional peer of the chainbill-mcp bin.
+  // does the MCP SDK (`@modelcontextprotocol/server`), the optional peer of the chainbill-mcp bin,
+  // and pg, which the bins load when CHAINBILL_DATABASE_URL is set.
   noExternal: [inlined],
-  external: ['msw', /^@modelcontextprotocol\/sdk(\/|$)/],
+  external: ['msw', 'pg', /^@modelcontextprotocol\/server(\/|$)/],
   esbuildPlugins: [kyPureDefaultInstance, nobleSha3PureTables],
   // The CommonJS build's `import.meta.url`, from `__filename`: the fake's inspector finds its files
   // beside the package's package.json (src/testing/control/inspector.ts).
@@ -207,6 +211,7 @@ const config: Options = {
     await copyFile('node_modules/zod/LICENSE', 'dist/licenses/zod.LICENSE');
     await copyFile('node_modules/@noble/hashes/LICENSE', 'dist/licenses/noble-hashes.LICENSE');
     await copyFile('node_modules/@scure/base/LICENSE', 'dist/licenses/scure-base.LICENSE');
+    await copyFile('node_modules/jose/LICENSE.md', 'dist/licenses/jose.LICENSE');
     await copyFile('node_modules/@stablelib/base64/LICENSE', 'dist/licenses/stablelib-base64.LICENSE');
     await copyFile('node_modules/fast-sha256/LICENSE', 'dist/licenses/fast-sha256.LICENSE');
   },

@@ -16,6 +16,8 @@ const environment = [
   '                      would land in the shell history and the process list.',
   '  CHAINBILL_BASE_URL  the API, ending in /v1 (or --base-url)',
   '  CHAINBILL_LOG       off, error, warn (default), info or debug, on stderr',
+  '  CHAINBILL_DATABASE_URL  PostgreSQL (through pg) for the budgets of --policy, shared with',
+  '                      your application; unset, they bound this command only',
 ];
 
 const keyLine =

@@ -19,9 +19,7 @@ import { CliError, isLoopback, readFlags, usage } from './flags.js';
  * 1 MiB; a FIFO or a device is refused at once, never waited on.
  */
 function readSeed(path: string): unknown {
-  const fail = (message: string) =>
-    new CliError(message.replace(/^--seed: cannot read /, 'cannot read seed file '));
-  const text = readFlagFile('--seed', path, fail);
+  const text = readFlagFile('--seed', path, (message) => new CliError(message));
   try {
     return parseSeedFile(text);
   } catch (error) {
@@ -51,8 +49,8 @@ async function main(argv: string[], program: string): Promise<void> {
     process.stderr.write(
       `${program}: warning: serving on ${options.host}, reachable from other machines; anyone who reaches it can use the keys and the control token\n`,
     );
-  const { port, host, controlToken } = options;
-  const server = await listen(fake, { port, host, controlToken, startupSeed }).catch(
+  const { port, host, controlToken, allowedHosts } = options;
+  const server = await listen(fake, { port, host, controlToken, allowedHosts, startupSeed }).catch(
     (error: NodeJS.ErrnoException) => {
       const where = `${options.host}:${options.port}`;
       if (error.code === 'EADDRINUSE')

@@ -4,11 +4,15 @@
  * `stripe listen --forward-to` delivers events: each POSTed as JSON and signed as Standard
  * Webhooks signs (`chainbill/webhooks` verifies it), a line per attempt. A failed delivery (no 2xx,
  * no answer) is tried again with backoff; one that still fails ends the command (exit 1) with the
- * checkpoint before it, so the checkpoint never passes an event that was not delivered.
+ * checkpoint before it, so the checkpoint never passes an event that was not delivered. With a
+ * store (`CHAINBILL_DATABASE_URL`), the feed is `revenueEvents.consume`'s instead: its position and
+ * lease live in PostgreSQL under a name of the target, so one listener at a time forwards there.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { CatalogEntry } from '../catalog/catalog.js';
 import type { Chainbill } from '../client.js';
+import { budgetStoreFromEnv } from '../postgres/env.js';
+import type { ChainbillStore } from '../store/store.js';
 import { VERSION } from '../version.js';
 import { newWebhookSecret, signWebhook } from '../webhooks/index.js';
 import { clean } from './encode.js';
@@ -53,15 +57,56 @@ export async function listen(listen: Listen): Promise<void> {
     throw new UsageError(
       '--secret takes a Standard Webhooks secret: whsec_ and base64 (omit it for a new one)',
     );
-  const { feed, save } = feedOf({ ...listen, signal: io.signal });
+  const store = io.store ?? budgetStoreFromEnv(io.env).store;
+  if (store !== undefined && flags.checkpointFile !== undefined)
+    throw new UsageError('--checkpoint-file and CHAINBILL_DATABASE_URL both keep a position: use one');
   printer.err.note(
-    `Forwarding ${listen.entry.route} to ${clean(target.href)}; the signing secret is ${secret} (verifyWebhook from chainbill/webhooks; --secret to keep it)\n`,
+    `Forwarding ${listen.entry.route} to ${clean(target.href)}; the signing secret is ${secret} (verifyWebhook from chainbill/webhooks; --secret to keep it)${store === undefined ? '' : `; the position in the ${store.kind} store, as "${consumerName(target)}"`}\n`,
   );
-  for await (const event of feed) {
-    await deliver(event as Record<string, unknown>, target, secret, listen);
-    save();
+  const forward = (event: unknown) => deliver(event as Record<string, unknown>, target, secret, listen);
+  if (store !== undefined) await consumed(listen, store, target, forward);
+  else {
+    const { feed, save } = feedOf({ ...listen, signal: io.signal });
+    for await (const event of feed) {
+      await forward(event);
+      save();
+    }
   }
   if (io.signal?.aborted) throw new Interrupted('interrupted');
+}
+
+/** The consumer's name in the store: one position and one lease per target. */
+const consumerName = (target: URL): string => `chainbill listen ${target.href}`.slice(0, 200);
+
+/**
+ * The feed as `revenueEvents.consume` runs it: each event delivered inside its transaction, the
+ * position moved only once the handler answered; a delivery that fails stops the consumer there.
+ */
+async function consumed(
+  listen: Listen,
+  store: ChainbillStore,
+  target: URL,
+  forward: (event: unknown) => Promise<void>,
+): Promise<void> {
+  const { client, filters, flags, io } = listen;
+  const from = flags.from === undefined || flags.from === 'now' ? 'now' : new Date(flags.from);
+  if (from !== 'now' && Number.isNaN(from.getTime()))
+    throw new UsageError(
+      '--from takes now or a date-time beside CHAINBILL_DATABASE_URL (the store keeps the position)',
+    );
+  const consumer = client.revenueEvents.consume({
+    ...filters,
+    name: consumerName(target),
+    store,
+    from,
+    maxAttempts: 1,
+    onError: 'stop',
+    handlers: { default: forward },
+    ...(flags.pollIntervalMs === undefined ? {} : { pollIntervalMs: flags.pollIntervalMs }),
+    ...(flags.lookBackMs === undefined ? {} : { lookBackMs: flags.lookBackMs }),
+    ...(io.signal === undefined ? {} : { signal: io.signal }),
+  });
+  await consumer.done;
 }
 
 function targetOf(forwardTo: string | undefined): URL {

@@ -7,6 +7,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { memoryStore } from 'chainbill';
 import { createFakeChainbill, type FakeChainbill } from 'chainbill/testing';
 import { verifyWebhook } from 'chainbill/webhooks';
 import { describe, expect, it } from 'vitest';
@@ -119,6 +120,35 @@ describe('chainbill listen', () => {
     const resumed = await runCli(argv2, { fake, signal: interrupt.signal });
     expect(resumed.code).toBe(130);
     expect(again).toEqual([ids[2]]);
+  });
+
+  it('with a store, forwards as revenueEvents.consume: the position in the store, never past an undelivered event', async () => {
+    const { fake, ids } = ledger();
+    const store = memoryStore();
+    const delivered: string[] = [];
+    let failing = true;
+    const interrupt = new AbortController();
+    // The second event fails while `failing`; once healthy, Ctrl+C after the third.
+    const server = await handler((n) => (failing && n === 2 ? 500 : 204), delivered, interrupt, 3);
+    const argv = ['listen', '--forward-to', server.url, '--secret', secret, '--poll-interval', '10'].concat([
+      '--max-attempts',
+      '1',
+      '--from',
+      from(),
+    ]);
+    const stopped = await runCli(argv, { fake, store });
+    expect(stopped.code).toBe(1);
+    expect(stopped.stderr).toMatch(
+      /the position in the memory store, as "chainbill listen http:\/\/127\.0\.0\.1:\d+\/v1"/,
+    );
+    expect(stopped.stderr).toMatch(new RegExp(`delivering ${ids[1]} to .* failed 1 times`));
+    expect(delivered).toEqual([ids[0]]);
+    failing = false;
+    const resumed = await runCli(argv, { fake, store, signal: interrupt.signal });
+    expect(resumed.code).toBe(130);
+    expect(delivered).toEqual(ids);
+    const both = await runCli([...argv, '--checkpoint-file', scratch()], { fake, store });
+    expect(both).toMatchObject({ code: 2, stderr: expect.stringMatching(/both keep a position/) });
   });
 
   it('refuses what it cannot deliver to: no --forward-to, a URL that is not http(s), a secret that is not one', async () => {

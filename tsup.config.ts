@@ -99,9 +99,11 @@ function emitDeclarations(): void {
 /**
  * The packages inlined into `dist` (`noExternal` below): not dependencies, so not installed.
  * `@noble/hashes` (SHA-256, Keccak-256) and `@scure/base` (base58) check recipient addresses;
- * `jose` checks the bearer tokens of `chainbill-mcp --http` (only the MCP bin's chunk has it).
+ * `jose` checks the bearer tokens of `chainbill-mcp --http` (only the MCP bin's chunk has it);
+ * `standardwebhooks` (with `@stablelib/base64` and `fast-sha256`) signs and verifies webhooks.
  */
-const inlined = /^(ky|zod|@noble\/hashes|@scure\/base|jose)(\/|$)/;
+const inlined =
+  /^(ky|zod|@noble\/hashes|@scure\/base|jose|standardwebhooks|@stablelib\/base64|fast-sha256)(\/|$)/;
 
 /**
  * Declarations may not import ky or zod: a user's `tsc` without `skipLibCheck` would fail to find
@@ -185,6 +187,7 @@ const entry = {
   'mcp/index': 'src/mcp/index.ts',
   'opentelemetry/index': 'src/opentelemetry/index.ts',
   'postgres/index': 'src/postgres/index.ts',
+  'webhooks/index': 'src/webhooks/index.ts',
 };
 
 const config: Options = {
@@ -234,6 +237,8 @@ const config: Options = {
     await copyFile('node_modules/@noble/hashes/LICENSE', 'dist/licenses/noble-hashes.LICENSE');
     await copyFile('node_modules/@scure/base/LICENSE', 'dist/licenses/scure-base.LICENSE');
     await copyFile('node_modules/jose/LICENSE.md', 'dist/licenses/jose.LICENSE');
+    await copyFile('node_modules/@stablelib/base64/LICENSE', 'dist/licenses/stablelib-base64.LICENSE');
+    await copyFile('node_modules/fast-sha256/LICENSE', 'dist/licenses/fast-sha256.LICENSE');
   },
 };
 

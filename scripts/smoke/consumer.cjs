@@ -64,7 +64,7 @@ async function main() {
       payoutPolicy: { maxAmount: { USDC: '100' } },
     });
     const over = {
-      recipient_address: 'TEkxiTehnzSmSe2XqrBj4w32RUN966rdz8',
+      recipient_address: 'TYSBPXiPmfYkHyJz1LdakpxZoYSL5M71Yc',
       chain: 'tron',
       token: 'USDC',
       currency: 'USD',

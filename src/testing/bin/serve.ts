@@ -2,69 +2,32 @@
  * The fake API as a standalone server, from its command line (docs/fake-server.md): the
  * `chainbill-fake` bin and `chainbill fake` both run {@link serveFake}.
  */
-import { open } from 'node:fs/promises';
 import { VERSION } from '../../version.js';
 import { createFakeChainbill, listen } from '../create.js';
-import { MAX_BODY_BYTES } from '../http/body.js';
 import { oneLine } from '../http/errors.js';
-import {
-  applySeedFile,
-  knownOrganizations,
-  parseSeedFile,
-  rememberDefaultOrganization,
-} from '../seed/seed-file.js';
+import { applySeedFile, knownOrganizations, rememberDefaultOrganization } from '../seed/seed-file.js';
+import { readSeed, readSnapshot } from './files.js';
 import { CliError, isLoopback, readFlags, usage } from './flags.js';
-
-/**
- * Reads at most `limit` bytes of a file, and says whether there was more: a seed file is held to a
- * request body's 1 MiB, and a device such as `/dev/zero` (whose size says 0) must not be read on.
- */
-async function readCapped(path: string, limit: number): Promise<{ bytes: Buffer; more: boolean }> {
-  const file = await open(path, 'r');
-  try {
-    const buffer = Buffer.alloc(limit + 1);
-    let size = 0;
-    while (size < buffer.length) {
-      const { bytesRead } = await file.read(buffer, size, buffer.length - size, null);
-      if (bytesRead === 0) break;
-      size += bytesRead;
-    }
-    return { bytes: buffer.subarray(0, Math.min(size, limit)), more: size > limit };
-  } finally {
-    await file.close();
-  }
-}
-
-async function readSeed(path: string): Promise<unknown> {
-  let text: string;
-  try {
-    const { bytes, more } = await readCapped(path, MAX_BODY_BYTES);
-    if (more) throw new CliError(`seed file ${path} is larger than 1 MiB`);
-    text = bytes.toString('utf8');
-  } catch (error) {
-    if (error instanceof CliError) throw error;
-    const code = (error as NodeJS.ErrnoException).code;
-    const why =
-      code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (code ?? 'unreadable');
-    throw new CliError(`cannot read seed file ${path}: ${why}`);
-  }
-  try {
-    return parseSeedFile(text);
-  } catch (error) {
-    throw new CliError(`seed file ${path}: ${error instanceof Error ? error.message : String(error)}`);
-  }
-}
 
 async function main(argv: string[], program: string): Promise<void> {
   const options = readFlags(argv);
   if (options === 'help') return void process.stdout.write(`${usage(program)}\n`);
   if (options === 'version') return void process.stdout.write(`${VERSION}\n`);
   const startupSeed = options.seedPath === undefined ? undefined : await readSeed(options.seedPath);
-  const { orgId, historyLimit, idSeed } = options;
+  const { orgId, historyLimit, idSeed, snapshotFile } = options;
+  const snapshot = snapshotFile === undefined ? undefined : await readSnapshot(snapshotFile);
   const fake = createFakeChainbill({ orgId, historyLimit, ...(idSeed !== undefined && { idSeed }) });
   rememberDefaultOrganization(fake, options.orgId);
   let names: Record<string, string> = {};
-  if (startupSeed !== undefined) {
+  // A saved snapshot is where the last run left off: it takes the place of the seed file at start
+  // (a reset still applies the seed file).
+  if (snapshot !== undefined) {
+    try {
+      fake.restore(snapshot);
+    } catch (error) {
+      throw new CliError(`snapshot file ${snapshotFile}: ${oneLine(error)}`);
+    }
+  } else if (startupSeed !== undefined) {
     try {
       names = applySeedFile(fake, startupSeed).names;
     } catch (error) {
@@ -78,17 +41,23 @@ async function main(argv: string[], program: string): Promise<void> {
       `${program}: warning: serving on ${options.host}, reachable from other machines; anyone who reaches it can use the keys and the control token\n`,
     );
   const { port, host, controlToken, allowedHosts } = options;
-  const server = await listen(fake, { port, host, controlToken, allowedHosts, startupSeed }).catch(
-    (error: NodeJS.ErrnoException) => {
-      const where = `${options.host}:${options.port}`;
-      if (error.code === 'EADDRINUSE')
-        throw new CliError(`port ${options.port} is in use (try --port 0 for a free one)`, 1);
-      if (error.code === 'EADDRNOTAVAIL')
-        throw new CliError(`cannot listen on ${where}: no such local address`, 1);
-      if (error.code === 'EACCES') throw new CliError(`cannot listen on ${where}: permission denied`, 1);
-      throw new CliError(`cannot listen on ${where}: ${oneLine(error)}`, 1);
-    },
-  );
+  const served = {
+    port,
+    host,
+    controlToken,
+    allowedHosts,
+    startupSeed,
+    ...(snapshotFile && { snapshotFile }),
+  };
+  const server = await listen(fake, served).catch((error: NodeJS.ErrnoException) => {
+    const where = `${options.host}:${options.port}`;
+    if (error.code === 'EADDRINUSE')
+      throw new CliError(`port ${options.port} is in use (try --port 0 for a free one)`, 1);
+    if (error.code === 'EADDRNOTAVAIL')
+      throw new CliError(`cannot listen on ${where}: no such local address`, 1);
+    if (error.code === 'EACCES') throw new CliError(`cannot listen on ${where}: permission denied`, 1);
+    throw new CliError(`cannot listen on ${where}: ${oneLine(error)}`, 1);
+  });
   // Before anything is printed: a caller may signal as soon as it reads the first line.
   let stopping = false;
   const stop = (): void => {

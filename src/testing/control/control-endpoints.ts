@@ -1,37 +1,13 @@
 import type { ClockMode, FakeDuration } from '../clock/clock.js';
 import type { FakeChainbill } from '../fake.js';
-import type { Incoming } from '../http/body.js';
 import { FakeApiError, invalid, oneLine } from '../http/errors.js';
 import type { FakeFault, FakeFaultMatch, FakePendingFault } from '../http/faults.js';
 import { applySeedFile, knownOrganizations } from '../seed/seed-file.js';
-import type { Fields } from '../seed/validate.js';
 import type { History } from '../state/history.js';
 import { internalsOf } from '../state/slot.js';
 import { recordsOf } from './control-records.js';
-
-/** One request to the control API, parsed. */
-export interface Call {
-  /** The fake it drives. */
-  fake: FakeChainbill;
-  /** The request. */
-  incoming: Incoming;
-  /** The path's parameters (`name` in `/_fake/simulate/{name}`), decoded. */
-  params: Record<string, string>;
-  /** The JSON body (`{}` when none), for POST. */
-  body: Fields;
-  /** The seed file the server started with, applied again by `POST /_fake/reset`. */
-  startupSeed: unknown;
-}
-
-/** One endpoint of the control API: matched by the fake's one router (dispatch.ts), as the API's routes are. */
-export interface ControlEndpoint {
-  readonly method: string;
-  readonly path: string;
-  /** Whether it reads a query (`?since=`); the others refuse one. */
-  readonly query?: true;
-  /** The JSON body of a 200, or {@link Created} for a 201. */
-  handle(call: Call): unknown;
-}
+import { snapshotEndpoints } from './control-snapshot.js';
+import { type Call, type ControlEndpoint, Created, onlyKeys } from './endpoint.js';
 
 /** The control API (docs/fake-server.md: Control API). */
 export const controlEndpoints: readonly ControlEndpoint[] = [
@@ -69,6 +45,7 @@ export const controlEndpoints: readonly ControlEndpoint[] = [
     handle: ({ fake, incoming }) => recordsOf(fake, incoming.url.searchParams),
   },
   { method: 'POST', path: '/_fake/reset', handle: reset },
+  ...snapshotEndpoints,
 ];
 
 /** The fake's time, and how it moves: it stands still, runs on from a moved time, or is real time. */
@@ -183,19 +160,4 @@ function reset({ fake, body, startupSeed }: Call): unknown {
   onlyKeys(body, []);
   fake.reset();
   return { reset: true, seed: startupSeed === undefined ? null : applySeedFile(fake, startupSeed) };
-}
-
-/** A 201 answer. */
-export class Created {
-  /** @param body - The JSON body. */
-  constructor(readonly body: unknown) {}
-}
-
-function onlyKeys(body: Fields, allowed: readonly string[]): void {
-  for (const key of Object.keys(body))
-    if (!allowed.includes(key))
-      throw invalid(
-        key,
-        `is not a field here${allowed.length > 0 ? ` (expected ${allowed.join(', ')})` : ' (send {} or no body)'}`,
-      );
 }

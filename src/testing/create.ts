@@ -51,8 +51,9 @@ export interface ServeOptions extends FakeListenOptions {
 export async function listen(fake: FakeChainbill, options: ServeOptions = {}): Promise<FakeServer> {
   const { port, host, controlToken, startupSeed, snapshotFile } = options;
   const allowedHosts = allowedHostsOf(options.allowedHosts);
-  const { answer, basePath } = internalsOf(fake);
+  const { answer, basePath, state } = internalsOf(fake);
   if (controlToken === undefined) return serve(answer, basePath, port, host, allowedHosts);
+  state.responses.start(); // for the inspector's request detail
   const handle = (incoming: Incoming): Promise<Response> => {
     const path = incoming.url.pathname;
     if (isInspectorPath(path)) return inspectorAnswer(incoming);

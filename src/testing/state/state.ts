@@ -6,6 +6,7 @@ import type { RenewalRetries } from '../options.js';
 import { EventLog, type FakeEvent, type FakeEventType } from './events.js';
 import { type FakeRequest, History, IdempotencyStore } from './history.js';
 import type { IdSource } from './ids.js';
+import { ResponseLog } from './responses.js';
 import { type CollectionKey, Scope } from './scope.js';
 import type { OrganizationKeys, SideKey, StateData } from './state-data.js';
 
@@ -28,6 +29,8 @@ export class FakeState {
   readonly events: EventLog;
   /** The last requests answered under the base path, in order (`fake.requests`). */
   readonly requests: History<FakeRequest>;
+  /** The answers to the latest requests, as sent (the inspector's request detail). */
+  readonly responses: ResponseLog = new ResponseLog();
   /** Answers already given per scope and `Idempotency-Key`, replayed for a repeat. */
   readonly idempotency: IdempotencyStore;
   /** The retry schedule of failed renewals. */
@@ -110,6 +113,7 @@ export class FakeState {
     for (const [key, scope] of this.#keys) this.#keys.set(key, this.scope(scope.org_id, scope.environment));
     this.events.clear();
     this.requests.clear();
+    this.responses.clear();
     this.idempotency.load();
     this.#sides = new Map();
     this.#queue = new Scheduler(this.#queue.sources);

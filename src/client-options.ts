@@ -1,5 +1,6 @@
 import type { CoreOptions } from './core/core-options.js';
 import type { PayoutPolicy } from './payouts/policy.js';
+import type { ChainbillStore } from './store/store.js';
 
 /**
  * Options of the `Chainbill` client (docs/quickstart.md): those of {@link CoreOptions} (key, base
@@ -25,4 +26,11 @@ export interface ClientOptions extends CoreOptions {
    * @example { maxAmount: { USDT: '5000' }, chains: ['tron'], recipients: { tron: ['TDT4qBNKXeGkB34Ke5KW1ZB5PjndygogKn'] } }
    */
   payoutPolicy?: PayoutPolicy | null | undefined;
+  /**
+   * Where the spend of `payoutPolicy.budgets` is kept (docs/money.md, "Budgets"), per `scope`:
+   * `postgresStore(db)` from `chainbill/postgres` shares it with every process on the database.
+   * Copies made by `withOptions` share it.
+   * @default the client's own memoryStore(), made on first use: this process only
+   */
+  budgetStore?: ChainbillStore | undefined;
 }

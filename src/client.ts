@@ -1,10 +1,16 @@
 import type { ClientOptions } from './client-options.js';
 import { ChainbillCore } from './core/chainbill-core.js';
 import { ConfigurationError } from './core/error.js';
+import type { RequestOptions } from './core/request-options.js';
+import { payoutWriteOf } from './internal/money-routes.js';
+import type { RequestSpec } from './internal/types.js';
+import { withRefund } from './payouts/cancel.js';
 import { clientPayoutSettings } from './payouts/client-settings.js';
+import { payoutCheckSetup, withBudgets } from './payouts/create.js';
 import { Payouts } from './payouts/payouts.js';
 import type { PayoutPolicy } from './payouts/policy.js';
 import { compilePolicy } from './payouts/policy-rules.js';
+import { checkRawPayoutWrite } from './payouts/raw-writes.js';
 import { Checkouts } from './resources/checkouts.js';
 import { Customers } from './resources/customers.js';
 import { Entitlements } from './resources/entitlements.js';
@@ -14,6 +20,7 @@ import { Plans } from './resources/plans.js';
 import { Subscriptions } from './resources/subscriptions.js';
 import { WebhookEndpoints } from './resources/webhook-endpoints.js';
 import { RevenueEvents } from './revenue-events/revenue-events.js';
+import type { ChainbillStore } from './store/store.js';
 
 /**
  * The Chainbill API client: a {@link ChainbillCore} with a resource namespace per endpoint group
@@ -51,7 +58,11 @@ export class Chainbill extends ChainbillCore {
   /** The revenue ledger: list, and its change feed (spec: GET /revenue/events). */
   readonly revenueEvents: RevenueEvents;
   /** The payout options as checked, for `withOptions`. */
-  readonly #payout: { checkAddresses: boolean; payoutPolicy: PayoutPolicy | undefined };
+  readonly #payout: {
+    checkAddresses: boolean;
+    payoutPolicy: PayoutPolicy | undefined;
+    budgetStore: ChainbillStore | undefined;
+  };
 
   /**
    * Checks every option (nothing is sent). A base URL whose path does not end in a version
@@ -67,19 +78,23 @@ export class Chainbill extends ChainbillCore {
    *   non-loopback host; when `timeout`, `maxRetries` or `maxResponseBytes` is out of range,
    *   `hooks` is not lists of functions, `logLevel` is not a level, `fetch` is not a function,
    *   `logger` lacks a method, or `defaultHeaders` cannot be sent or sets `Authorization` or
-   *   `Idempotency-Key`; when `payoutPolicy` cannot be checked or `checkAddresses` is not a
-   *   boolean (docs/money.md); in a browser without `dangerouslyAllowBrowser`. No message quotes a
+   *   `Idempotency-Key`; when `payoutPolicy` cannot be checked, `checkAddresses` is not a
+   *   boolean or `budgetStore` is not a store (docs/money.md); in a browser without `dangerouslyAllowBrowser`. No message quotes a
    *   value.
    */
   constructor(options: ClientOptions = {}) {
     super(options);
-    const { checkAddresses = true, payoutPolicy } = options;
+    const { checkAddresses = true, payoutPolicy, budgetStore } = options;
     // Checked once: the client keeps the checked copy, which withOptions passes on as it is.
     const policy = payoutPolicy == null ? undefined : compilePolicy(payoutPolicy);
     if (typeof checkAddresses !== 'boolean')
       throw new ConfigurationError('checkAddresses must be true or false.');
-    this.#payout = { checkAddresses, payoutPolicy: policy?.policy };
-    clientPayoutSettings().set(this, { checkAddresses, policy });
+    if (budgetStore !== undefined && typeof (budgetStore as { driver?: unknown } | null)?.driver !== 'object')
+      throw new ConfigurationError(
+        'budgetStore must be a store: memoryStore() or postgresStore(db) from chainbill/postgres.',
+      );
+    this.#payout = { checkAddresses, payoutPolicy: policy?.policy, budgetStore };
+    clientPayoutSettings().set(this, { checkAddresses, policy, budgetStore });
     this.payouts = new Payouts(this);
     this.paymentMethods = new PaymentMethods(this);
     this.plans = new Plans(this);
@@ -90,6 +105,28 @@ export class Chainbill extends ChainbillCore {
     this.subscriptions = new Subscriptions(this);
     this.paymentLinks = new PaymentLinks(this);
     this.revenueEvents = new RevenueEvents(this);
+  }
+
+  /**
+   * Checks a raw call that writes payouts as `payouts.create` and `payouts.update` check theirs,
+   * the client's payout policy included (docs/raw-calls.md, "Payouts through raw calls").
+   *
+   * @internal
+   * @param spec - The raw call.
+   * @param options - Its per-call options.
+   * @returns The call to send.
+   */
+  protected override async _checkRawCall(
+    spec: RequestSpec<unknown>,
+    options: RequestOptions,
+  ): Promise<RequestSpec<unknown>> {
+    const setup = payoutCheckSetup(this, {});
+    const checked = checkRawPayoutWrite(spec, options, setup);
+    // A create reserves its budgets as `payouts.create` does; a cancel gives back what it spent.
+    if (checked.method === 'POST') return withBudgets(this, setup, checked);
+    const write = payoutWriteOf(checked.method, checked.path);
+    const status = (checked.body as { status?: unknown } | undefined)?.status;
+    return write?.kind === 'update' && status === 'canceled' ? withRefund(this, write.id, checked) : checked;
   }
 
   /**

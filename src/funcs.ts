@@ -41,4 +41,5 @@ export {
   subscriptionsUpdate,
 } from './resources/subscriptions.js';
 export { webhookEndpointsDelete } from './resources/webhook-endpoints.js';
+export { revenueEventsConsume } from './revenue-events/consume.js';
 export { revenueEventsList, revenueEventsWatch } from './revenue-events/revenue-events.js';

@@ -28,4 +28,6 @@ export { Subscriptions } from './resources/subscriptions.js';
 export type * from './resources/webhook-endpoints.js';
 export { WebhookEndpoints } from './resources/webhook-endpoints.js';
 export * from './revenue-events/index.js';
+export { memoryStore } from './store/memory.js';
+export type { ChainbillStore } from './store/store.js';
 export { VERSION } from './version.js';

@@ -16,9 +16,15 @@ import { resourceMethods } from './resource-methods.js';
 
 /**
  * Methods that send no one operation: a wait polls a list until a payout settles; a feed polls
- * the revenue ledger for as long as its loop runs; a preview sends nothing (each has its own tests).
+ * the revenue ledger for as long as its loop runs, and a consumer runs a feed; a preview sends
+ * nothing (each has its own tests).
  */
-const notOperations = ['payouts.waitForSettlement', 'revenueEvents.watch', 'payouts.preview'];
+const notOperations = [
+  'payouts.waitForSettlement',
+  'revenueEvents.watch',
+  'revenueEvents.consume',
+  'payouts.preview',
+];
 
 const rowOf = (name: string) => rows.find((row) => row.name === name);
 const names = catalog.map((entry) => entry.name);

@@ -169,6 +169,26 @@ function caller(entry: CatalogEntry): Row['call'] {
 const feedStart = new Date('2099-01-01T00:00:00.000Z');
 
 /**
+ * Runs a consumer until its feed's first poll is answered: as {@link watchOnce}, with a name of
+ * its own (a new position in the client's memory store) and a handler for every event.
+ */
+function consumeOnce(client: Chainbill, _id: string, params: never): PromiseLike<unknown> {
+  const stop = new AbortController();
+  const options =
+    typeof params === 'object' && params !== null && !Array.isArray(params)
+      ? {
+          ...(params as object),
+          name: `property-${crypto.randomUUID()}`,
+          handlers: { default: () => {} },
+          from: feedStart,
+          signal: stop.signal,
+          hooks: { afterResponse: [() => stop.abort()] },
+        }
+      : params;
+  return (async () => client.revenueEvents.consume(options).done)();
+}
+
+/**
  * Reads a revenue event feed until its first poll is answered: the options a row passes (a
  * non-object or an array as they are, to be refused), a start, and a signal a hook aborts.
  */
@@ -225,6 +245,17 @@ export const rows: Row[] = [
     }),
     fields: Object.fromEntries(
       Object.entries(row('revenueEvents.list', revenueEventOperations.list, watchOnce).fields).filter(
+        ([param]) => !feedOwnedParams.includes(param),
+      ),
+    ),
+  },
+  // A consumer runs a feed: the same row, through `consume`.
+  {
+    ...row('revenueEvents.consume', revenueEventOperations.list, consumeOnce, {
+      fixed: { date_from: feedStart.toISOString(), limit: 100 },
+    }),
+    fields: Object.fromEntries(
+      Object.entries(row('revenueEvents.list', revenueEventOperations.list, consumeOnce).fields).filter(
         ([param]) => !feedOwnedParams.includes(param),
       ),
     ),

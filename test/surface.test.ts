@@ -68,6 +68,7 @@ describe('the public surface', () => {
         'patch',
         'post',
         'request',
+        'stateScope',
         'requestList',
         'toJSON',
         'withOptions',

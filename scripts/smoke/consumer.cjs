@@ -5,6 +5,8 @@
 // dependencies (examples/jest/ proves the load in a project without msw).
 const { AuthenticationError, Chainbill, isValidAddress } = require('chainbill');
 const { createFakeChainbill } = require('chainbill/testing');
+const { payoutsCreate } = require('chainbill/funcs');
+const { signWebhook } = require('chainbill/webhooks');
 
 const mswLoaded = Object.keys(require.cache).filter((file) => /[\\/]node_modules[\\/]msw[\\/]/.test(file));
 if (mswLoaded.length > 0) throw new Error(`require('chainbill/testing') loaded msw: ${mswLoaded[0]}`);
@@ -16,6 +18,14 @@ const addresses = [
   isValidAddress('tron', 'TEkxiTehnzSmSe2XqrBj4w32RUN966rdz8'),
 ];
 if (addresses.includes(false)) throw new Error(`isValidAddress is wrong in the CJS build: ${addresses}`);
+
+// chainbill/webhooks in the CJS build: the standardwebhooks library's own vector.
+const vector = signWebhook('{"test": 2432232314}', 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', {
+  id: 'msg_p5jXN8AQM9LWM0D4loKWxJek',
+  timestamp: new Date(1614265330 * 1000),
+});
+if (vector['webhook-signature'] !== 'v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=')
+  throw new Error(`signWebhook is wrong in the CJS build: ${vector['webhook-signature']}`);
 
 async function main() {
   const fake = createFakeChainbill();
@@ -46,8 +56,26 @@ async function main() {
     if (approved.status !== 'approved' || listed[0]?.id !== approved.id || !crossCopy) {
       throw new Error('unexpected answers');
     }
+    // Each CJS entry is its own bundle: a client made by chainbill's keeps its payout policy when
+    // chainbill/funcs' function sends through it.
+    const bounded = new Chainbill({
+      apiKey: fake.apiKey,
+      baseUrl: server.url,
+      payoutPolicy: { maxAmount: { USDC: '100' } },
+    });
+    const over = {
+      recipient_address: 'TEkxiTehnzSmSe2XqrBj4w32RUN966rdz8',
+      chain: 'tron',
+      token: 'USDC',
+      currency: 'USD',
+    };
+    const policyHeld = await payoutsCreate(bounded, { ...over, amount: 310 }).then(
+      () => false,
+      (error) => error.name === 'PayoutPolicyError',
+    );
+    if (!policyHeld) throw new Error("chainbill/funcs' payoutsCreate ignored the client's payout policy");
     console.log(
-      `ok cjs require (node ${process.version}): ${approved.id} ${approved.status}, listed over fake.fetch; an ESM-copy error is instanceof the CJS class; msw not loaded, via ${server.url}`,
+      `ok cjs require (node ${process.version}): ${approved.id} ${approved.status}, listed over fake.fetch; an ESM-copy error is instanceof the CJS class; chainbill/funcs keeps the client's policy; msw not loaded, via ${server.url}`,
     );
   } finally {
     await server.close();

@@ -22,7 +22,7 @@ import { watch } from './watch.js';
  * @throws {ChainbillError} what the SDK throws; {@link Refusal} when a money move does not go.
  */
 export async function call(
-  invocation: Invocation & { kind: 'operation' | 'watch' },
+  invocation: Invocation & { kind: 'operation' | 'watch' | 'listen' },
   io: Io,
   streams: { out: Output; err: Output },
 ): Promise<void> {
@@ -30,9 +30,16 @@ export async function call(
   const { entry } = command;
   const client = clientFor(flags, io, streams.err);
   const columns = streams.out.columns ?? Number(io.env['COLUMNS']);
-  const printer: Printer = { ...streams, format: flags.format, width: columns > 0 ? columns : 80 };
+  // One object or page is pretty JSON by default; a stream (`--all`, a feed) is JSON lines.
+  const format = flags.format ?? (flags.all || invocation.kind === 'watch' ? 'jsonl' : 'json');
+  const width = columns > 0 ? columns : 80;
+  const printer: Printer = { ...streams, format, width, columns: entry.columns };
   if (invocation.kind === 'watch')
     return watch({ client, entry, filters: params, flags, printer, signal: io.signal });
+  if (invocation.kind === 'listen') {
+    const { listen } = await import('./listen.js');
+    return listen({ client, entry, filters: params, flags, printer, io });
+  }
   const input = { id, params: entry.takesParams ? params : undefined };
   if (entry.movesMoney) {
     const move = {

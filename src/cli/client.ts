@@ -1,7 +1,7 @@
 /**
  * The client a command calls through: the key from `CHAINBILL_API_KEY` only, the base URL from
- * `--base-url` or `CHAINBILL_BASE_URL`, the payout policy of `--policy`, the SDK's log lines on
- * stderr. Imported only by a command
+ * `--base-url` or `CHAINBILL_BASE_URL`, the payout policy of `--policy` (its budgets in
+ * PostgreSQL at `CHAINBILL_DATABASE_URL` when set), the SDK's log lines on stderr. Imported only by a command
  * that calls the API, so `--help` never loads the client, ky or the platform's fetch.
  */
 
@@ -11,6 +11,8 @@ import type { ClientOptions } from '../client-options.js';
 import type { Logger, LogLevel } from '../core/logger.js';
 import type { PayoutPolicy } from '../payouts/policy.js';
 import { checkPayoutPolicy } from '../payouts/policy-check.js';
+import { budgetStoreFromEnv } from '../postgres/env.js';
+import { clean } from './encode.js';
 import { UsageError } from './errors.js';
 import type { GlobalValues } from './global-flags.js';
 import type { Io } from './io.js';
@@ -45,7 +47,9 @@ export function clientFor(flags: GlobalValues, io: Io, err: Output): Chainbill {
     fetch: io.fetch ?? nodeFetch,
     ...(flags.policy === undefined ? {} : { payoutPolicy: readPolicy(flags.policy) }),
   };
-  return new Chainbill(options);
+  const budgets = budgetStoreFromEnv(io.env);
+  if (options.payoutPolicy?.budgets !== undefined) err.note(`${budgets.description}\n`);
+  return new Chainbill({ ...options, budgetStore: budgets.store });
 }
 
 /**
@@ -61,6 +65,6 @@ function stderrLogger(err: Output): Logger {
   const line =
     (level: string) =>
     (message: string, details?: Record<string, unknown>): void =>
-      err.note(`${level}: ${message}${details === undefined ? '' : ` ${JSON.stringify(details)}`}\n`);
+      err.note(`${level}: ${clean(message)}${details === undefined ? '' : ` ${err.json(details)}`}\n`);
   return { error: line('error'), warn: line('warn'), info: line('info'), debug: line('debug') };
 }

@@ -12,8 +12,8 @@ import { didYouMean } from './suggest.js';
 export type Format = 'json' | 'jsonl' | 'table';
 const formats: readonly Format[] = ['json', 'jsonl', 'table'];
 
-/** Where a flag applies: every command, lists, money moves, or the feed. */
-type Scope = 'every' | 'list' | 'money' | 'watch';
+/** Where a flag applies: every command, lists, money moves, a feed (`watch`, `listen`), or `listen`. */
+type Scope = 'every' | 'list' | 'money' | 'watch' | 'listen';
 
 /** A flag that is not a param. */
 export interface GlobalFlag {
@@ -54,13 +54,13 @@ const flags: readonly GlobalFlag[] = [
     name: 'format',
     takesValue: true,
     value: formats.join('|'),
-    help: 'pretty JSON (default), JSON lines, or a table sized to the terminal',
+    help: 'json: pretty (a stream of every item: one array); jsonl: a line per item (the default of a stream); table: sized to the terminal',
     scope: 'every',
   },
   {
     name: 'all',
     takesValue: false,
-    help: 'every item of every page, one JSON line each, in constant memory',
+    help: 'every item of every page, one JSON line each (--format json: one array), in constant memory',
     scope: 'list',
   },
   {
@@ -73,10 +73,37 @@ const flags: readonly GlobalFlag[] = [
   {
     name: 'yes',
     takesValue: false,
-    help: 'move the money without asking (needed when stdin is not a terminal)',
+    help: 'go on without asking (needed when stdin is not a terminal); the preview still goes to stderr',
+    scope: 'money',
+  },
+  {
+    name: 'live',
+    takesValue: false,
+    help: 'needed with a live key (sk_live_…): this moves real money',
     scope: 'money',
   },
   { name: 'dry-run', takesValue: false, help: 'print the preview and send nothing', scope: 'money' },
+  {
+    name: 'forward-to',
+    takesValue: true,
+    value: '<url>',
+    help: 'where each event is POSTed, signed as Standard Webhooks signs (required)',
+    scope: 'listen',
+  },
+  {
+    name: 'secret',
+    takesValue: true,
+    value: 'whsec_…',
+    help: 'the signing secret (default: $CHAINBILL_WEBHOOK_SECRET, else a new one, printed at start)',
+    scope: 'listen',
+  },
+  {
+    name: 'max-attempts',
+    takesValue: true,
+    value: '<n>',
+    help: 'deliveries of one event before the command stops, its checkpoint before it (default 5)',
+    scope: 'listen',
+  },
   {
     name: 'from',
     takesValue: true,
@@ -123,8 +150,10 @@ export function globalFlagsOf(command: Command): GlobalFlag[] {
     scope === 'every' ||
     (command.kind === 'watch'
       ? scope === 'watch'
-      : (scope === 'list' && entry.paging !== 'none') || (scope === 'money' && entry.movesMoney));
-  return command.kind === 'fake' ? [] : flags.filter((flag) => applies(flag.scope, command.entry));
+      : command.kind === 'listen'
+        ? scope === 'watch' || scope === 'listen'
+        : (scope === 'list' && entry.paging !== 'none') || (scope === 'money' && entry.movesMoney));
+  return command.kind === 'tool' ? [] : flags.filter((flag) => applies(flag.scope, command.entry));
 }
 
 /** The global flags given, parsed. */
@@ -132,11 +161,16 @@ export interface GlobalValues {
   readonly baseUrl: string | undefined;
   readonly maxRetries: number | undefined;
   readonly timeout: number | undefined;
-  readonly format: Format;
+  /** As given; each command has its default (`json`; JSON lines for `--all` and feeds). */
+  readonly format: Format | undefined;
   readonly all: boolean;
   readonly policy: string | undefined;
   readonly yes: boolean;
+  readonly live: boolean;
   readonly dryRun: boolean;
+  readonly forwardTo: string | undefined;
+  readonly secret: string | undefined;
+  readonly maxAttempts: number | undefined;
   readonly from: string | undefined;
   readonly checkpointFile: string | undefined;
   readonly pollIntervalMs: number | undefined;
@@ -162,8 +196,8 @@ export function globalValues(given: ReadonlyMap<string, string | true>): GlobalV
       throw new UsageError(`--${name} takes a whole number, not ${quoted(value)}`);
     return Number(value);
   };
-  const format = text('format') ?? 'json';
-  if (!(formats as readonly string[]).includes(format))
+  const format = text('format');
+  if (format !== undefined && !(formats as readonly string[]).includes(format))
     throw new UsageError(
       `--format takes one of ${formats.join(', ')}, not ${quoted(format)}${didYouMean(format, formats)}`,
     );
@@ -171,11 +205,15 @@ export function globalValues(given: ReadonlyMap<string, string | true>): GlobalV
     baseUrl: text('base-url'),
     maxRetries: whole('max-retries'),
     timeout: whole('timeout'),
-    format: format as Format,
+    format: format as Format | undefined,
     all: given.has('all'),
     policy: text('policy'),
     yes: given.has('yes'),
+    live: given.has('live'),
     dryRun: given.has('dry-run'),
+    forwardTo: text('forward-to'),
+    secret: text('secret'),
+    maxAttempts: whole('max-attempts'),
     from: text('from'),
     checkpointFile: text('checkpoint-file'),
     pollIntervalMs: whole('poll-interval'),

@@ -169,7 +169,7 @@ export abstract class APIClient {
   protected abstract _checkRawCall(
     spec: RequestSpec<unknown>,
     options: RequestOptions,
-  ): Promise<RequestSpec<unknown>>;
+  ): RequestSpec<unknown> | Promise<RequestSpec<unknown>>;
 
   getList(path: string, options: RawListOptions): PagePromise<unknown> {
     const { query, pagination, ...rest } = options ?? ({} as Partial<RawListOptions>);

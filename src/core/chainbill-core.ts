@@ -6,10 +6,11 @@ import { checkSettings } from '../internal/settings.js';
 import { Transport } from '../internal/transport.js';
 import type { ListSpec, RequestSpec } from '../internal/types.js';
 import { checkBaseUrl, hasVersionSegment } from '../internal/url.js';
+import { checkScope } from '../store/scope.js';
 import { APIClient } from './api-client.js';
-import { APIPromise } from './api-promise.js';
+import { APIPromise, type WithResponse } from './api-promise.js';
 import type { CoreOptions } from './core-options.js';
-import { AuthenticationError, ConfigurationError } from './error.js';
+import { AuthenticationError, ConfigurationError, RequestValidationError } from './error.js';
 import type { PagePromise, PaginationKind } from './pagination.js';
 import type { RequestOptions } from './request-options.js';
 import type { Environment } from './types.js';
@@ -26,7 +27,7 @@ const warnedFor: unique symbol = Symbol('warnedFor');
 export type CopyOptions<O> = O & { [warnedFor]?: string };
 
 // What only `Chainbill` takes: given to a core, it would be ignored, and a payout sent unchecked.
-const clientOnly = ['payoutPolicy', 'checkAddresses'];
+const clientOnly = ['payoutPolicy', 'checkAddresses', 'budgetStore'];
 
 /**
  * The Chainbill API's core: the key, the base URL, the transport (retries, timeouts, hooks,
@@ -48,6 +49,7 @@ export class ChainbillCore extends APIClient {
   /** The base URL requests go to, without a trailing slash. */
   readonly baseUrl: string;
   readonly #transport: Transport;
+  #stateScope: string | undefined;
   /** The options as resolved (key, base URL and log level included), for `withOptions`. */
   readonly #options: CoreOptions;
 
@@ -103,6 +105,7 @@ export class ChainbillCore extends APIClient {
         "baseUrl does not end in a version such as /v1, as the API's base URL does: every call will likely be a 404.",
       );
     }
+    checkScope(options.scope);
     // Resolved, so a copy made by withOptions never reads the environment again.
     this.#options = {
       ...pick(options),
@@ -162,6 +165,21 @@ export class ChainbillCore extends APIClient {
   }
 
   /**
+   * The scope of this core's state in a store (docs/postgres.md, "Scope"): the `scope` option, or
+   * the key's fingerprint, computed on first use by the store's own hash (so the core carries
+   * none) and at once (a test's fake timers never wait on it).
+   *
+   * @internal
+   * @param fingerprint - The key's fingerprint, never the key (store/scope.ts `keyScope`).
+   * @returns The scope.
+   */
+  stateScope(fingerprint: (apiKey: string) => string): string {
+    const { scope, apiKey = '' } = this.#options;
+    this.#stateScope ??= scope ?? fingerprint(apiKey);
+    return this.#stateScope;
+  }
+
+  /**
    * The redaction of this core's key from server text, for what a feature keeps of the server's
    * answers (a wait's last record).
    *
@@ -186,30 +204,44 @@ export class ChainbillCore extends APIClient {
   ): APIPromise<T> {
     return new APIPromise(
       (async () => {
-        const spec = build();
-        return this.#transport.send(spec instanceof Promise ? await spec : spec, options);
+        const built = build();
+        const spec = built instanceof Promise ? await built : built;
+        if (spec.after === undefined) return this.#transport.send(spec, options);
+        let result: WithResponse<T>;
+        try {
+          result = await this.#transport.send(spec, options);
+        } catch (error) {
+          await spec.after({ error });
+          throw error;
+        }
+        await spec.after({ data: result.data });
+        return result;
       })(),
     );
   }
 
   /**
-   * Checks a raw call that writes payouts as `payoutsCreate` and `payoutsUpdate` check theirs,
-   * with this core's payout settings (a `Chainbill`'s policy): its checks load on first use.
+   * Refuses a raw call that writes payouts: a bare core has no payout checks (they would weigh on
+   * every app of this door), so a payout goes through `payoutsCreate`/`payoutsUpdate`, which check
+   * it. A `Chainbill` checks such a call as its payout methods do.
    *
    * @internal
    * @param spec - The raw call.
-   * @param options - Its per-call options.
-   * @returns The call to send.
+   * @param _options - Its per-call options.
+   * @returns Never.
+   * @throws {RequestValidationError} with `param: 'path'`, before anything is sent.
    */
-  protected override async _checkRawCall(
+  protected _checkRawCall(
     spec: RequestSpec<unknown>,
-    options: RequestOptions,
-  ): Promise<RequestSpec<unknown>> {
-    const [{ checkRawPayoutWrite }, { payoutCheckSetup }] = await Promise.all([
-      import('../payouts/raw-writes.js'),
-      import('../payouts/create.js'),
+    _options: RequestOptions,
+  ): RequestSpec<unknown> | Promise<RequestSpec<unknown>> {
+    throw new RequestValidationError('path', [
+      {
+        path: ['path'],
+        code: 'invalid_path',
+        message: `names a payout write (${spec.method} ${spec.path}), which a ChainbillCore does not send unchecked: use payoutsCreate or payoutsUpdate from chainbill/funcs, or a Chainbill`,
+      },
     ]);
-    return checkRawPayoutWrite(spec, options, payoutCheckSetup(this, {}));
   }
 
   /**
@@ -247,7 +279,7 @@ export class ChainbillCore extends APIClient {
 /** The core's own options, read once each: what a copy inherits. */
 function pick(options: CoreOptions): CoreOptions {
   const { apiKey, baseUrl, timeout, maxRetries, fetch, defaultHeaders, logger, logLevel } = options;
-  const { validateResponses, maxResponseBytes, hooks, dangerouslyAllowBrowser } = options;
+  const { validateResponses, maxResponseBytes, hooks, scope, dangerouslyAllowBrowser } = options;
   return {
     apiKey,
     baseUrl,
@@ -260,6 +292,7 @@ function pick(options: CoreOptions): CoreOptions {
     validateResponses,
     maxResponseBytes,
     hooks,
+    scope,
     dangerouslyAllowBrowser,
   };
 }

@@ -75,6 +75,14 @@ export interface CoreOptions {
    */
   hooks?: Hooks | undefined;
   /**
+   * What a client's state in a store is kept under (docs/postgres.md, "Scope"): the positions and
+   * leases of `revenueEvents.consume`, the spend of the payout policy's budgets. Clients with the
+   * same scope on one store share them; give several keys of one account one scope to share them.
+   * A string of 1 to 200 characters.
+   * @default a SHA-256 fingerprint of the API key (`key_…`), never the key itself
+   */
+  scope?: string | undefined;
+  /**
    * Allow construction in a browser. The key is a secret: only set this for internal tools
    * whose users may see it.
    * @default false

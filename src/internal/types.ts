@@ -38,7 +38,15 @@ export interface RequestSpec<T> {
    * through the same error path as any other failure: `beforeError` hooks and spans see it.
    */
   check?: ((data: T, response: CheckedResponse) => void) | undefined;
+  /**
+   * Runs once the call is answered, before its caller sees the outcome: what a money move keeps
+   * in a store (a budget's reservation spent or given back). It must not throw.
+   */
+  after?: ((outcome: SpecOutcome<T>) => Promise<void>) | undefined;
 }
+
+/** How a call ended, for {@link RequestSpec.after}: its data, or the error it rejects with. */
+export type SpecOutcome<T> = { readonly data: T } | { readonly error: unknown };
 
 /** What a {@link RequestSpec.check} may put on the error it throws. */
 export interface CheckedResponse {

@@ -9,15 +9,11 @@ import type { ChainbillError } from '../core/error.js';
 import { RequestValidationError } from '../core/error.js';
 import { toAtomicUnits } from '../core/money.js';
 import { ownMessages, paramOf, toIssues } from '../internal/issues.js';
-import { type MoneyCheck, moneyChecks, moneyRuleOf } from './money-checks.js';
-import {
-  type PayoutCreateParams,
-  payoutCreateFields,
-  payoutCreateSchema,
-  payoutCreateSchemaUnchecked,
-} from './params.js';
-import { type PayoutPolicy, PayoutPolicyError } from './policy.js';
-import { applyPolicy, type CompiledPolicy, compilePolicy } from './policy-rules.js';
+import type { ChainbillStore } from '../store/store.js';
+import { type MoneyCheck, moneyRuleOf } from './money-checks.js';
+import type { PayoutCreateParams } from './params.js';
+import { PayoutPolicyError } from './policy.js';
+import { applyPolicy, type CompiledPolicy } from './policy-rules.js';
 import type { PayoutCheck, PayoutCreateBody, PayoutPreview } from './preview.js';
 
 type CreateSchema = z.ZodMiniType<PayoutCreateBody, PayoutCreateParams>;
@@ -32,6 +28,8 @@ export interface PayoutCheckSetup {
   readonly checks: readonly MoneyCheck[];
   /** The payout policies that apply: the client's, and one given to the call; each must pass. */
   readonly policies: readonly CompiledPolicy[];
+  /** Where the policies' budgets are kept: the client's or the call's store, if given. */
+  readonly budgetStore?: ChainbillStore | undefined;
 }
 
 /** The checks' outcome: the preview, and the error `create` throws when a check failed. */

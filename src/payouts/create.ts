@@ -3,6 +3,10 @@ import type { ChainbillCore } from '../core/chainbill-core.js';
 import { RequestValidationError } from '../core/error.js';
 import type { RequestOptions } from '../core/request-options.js';
 import { encodedRequestOf } from '../internal/operation.js';
+import type { RequestSpec } from '../internal/types.js';
+import type { ChainbillStore } from '../store/store.js';
+import { budgetChecks, budgetStoreOf, reserving } from './budget.js';
+import { claimsOf } from './budget-policy.js';
 import { checkPayout, type PayoutCheckSetup } from './checks.js';
 import { clientPayoutSettings } from './client-settings.js';
 import type { PayoutIntent } from './intent.js';
@@ -16,7 +20,7 @@ import {
 } from './params.js';
 import type { PayoutPolicy } from './policy.js';
 import { type CompiledPolicy, compilePolicy } from './policy-rules.js';
-import type { PayoutPreview } from './preview.js';
+import type { PayoutCreateBody, PayoutPreview } from './preview.js';
 
 /** The checks of a payout beyond its params: for `payoutsCreate` and `payoutsPreview`. */
 export interface PayoutCheckOptions {
@@ -31,6 +35,12 @@ export interface PayoutCheckOptions {
    * @default true
    */
   checkAddresses?: boolean | undefined;
+  /**
+   * Where the spend of the policies' `budgets` is kept (docs/money.md, "Budgets"). On a
+   * `Chainbill`, the client's `budgetStore` is used instead.
+   * @default the core's own memoryStore(), made on first use
+   */
+  budgetStore?: ChainbillStore | undefined;
 }
 
 /** Options of `payoutsCreate`: the payout checks, and the per-call options. */
@@ -67,7 +77,7 @@ export function payoutCheckSetup(core: ChainbillCore, options: PayoutCheckOption
   const policies: CompiledPolicy[] = [];
   if (own?.policy !== undefined) policies.push(own.policy);
   if (options.payoutPolicy != null) policies.push(compilePolicy(options.payoutPolicy));
-  return { ...base, policies };
+  return { ...base, policies, budgetStore: own?.budgetStore ?? options.budgetStore };
 }
 
 /**
@@ -101,11 +111,12 @@ export function payoutsCreate(
   params: PayoutCreateParams,
   options: PayoutCreateOptions = {},
 ): APIPromise<PayoutIntent> {
-  const { payoutPolicy, checkAddresses, ...request } = options;
+  const { payoutPolicy, checkAddresses, budgetStore, ...request } = options;
   return core.request(() => {
-    const { preview, error } = checkPayout(params, payoutCheckSetup(core, { payoutPolicy, checkAddresses }));
+    const setup = payoutCheckSetup(core, { payoutPolicy, checkAddresses, budgetStore });
+    const { preview, error } = checkPayout(params, setup);
     if (error !== undefined) throw error;
-    return encodedRequestOf(payoutCreateOperation, undefined, preview.request);
+    return withBudgets(core, setup, encodedRequestOf(payoutCreateOperation, undefined, preview.request));
   }, request);
 }
 
@@ -139,5 +150,36 @@ export async function payoutsPreview(
       { path: [], code: 'invalid_type', message: 'must be an object' },
     ]);
   }
-  return checkPayout(params, payoutCheckSetup(core, options)).preview;
+  const setup = payoutCheckSetup(core, options);
+  const { preview } = checkPayout(params, setup);
+  const claims = preview.request === null ? [] : claimsOf(setup.policies, preview.request, Date.now());
+  if (claims.length === 0) return preview;
+  const checks = await budgetChecks(core, budgetStoreOf(core, setup.budgetStore), claims);
+  return {
+    ...preview,
+    ok: preview.ok && checks.every((check) => check.ok),
+    checks: [...preview.checks, ...checks],
+  };
+}
+
+/**
+ * A checked `POST /payouts` as it goes out: when a budget of the policies counts the payout, its
+ * claims reserved first, and settled once the API answered.
+ *
+ * @internal
+ * @param core - The core the payout goes through.
+ * @param setup - Its checks: the policies and the budget store.
+ * @param spec - The call, its body checked.
+ * @returns The call to send, or a promise of it while the budgets are reserved.
+ * @throws {PayoutPolicyError} (through the promise) when a budget has no room for the payout.
+ */
+export function withBudgets<T>(
+  core: ChainbillCore,
+  setup: PayoutCheckSetup,
+  spec: RequestSpec<T>,
+): RequestSpec<T> | Promise<RequestSpec<T>> {
+  const body = spec.body as PayoutCreateBody;
+  const claims = claimsOf(setup.policies, body, Date.now());
+  if (claims.length === 0) return spec;
+  return reserving(core, budgetStoreOf(core, setup.budgetStore), spec, claims);
 }

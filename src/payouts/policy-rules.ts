@@ -10,6 +10,7 @@ import { type Chain, chains, type Token, tokens } from '../core/types.js';
 import { describeThrown } from '../internal/hooks.js';
 import { quotedKey, readList, readRecord, refuseProxy } from '../internal/plain-data.js';
 import { recipientAddressProblem, shortAddress } from './address.js';
+import { type CompiledBudget, readBudgets } from './budget-policy.js';
 import type { MoneyFields } from './money-checks.js';
 import type { PayoutPolicy, PayoutPolicyRule, PayoutRecipients } from './policy.js';
 
@@ -27,6 +28,8 @@ export interface CompiledPolicy {
   readonly tokens: readonly Token[] | undefined;
   /** The allowed recipients of each chain in canonical form, or the caller's function. */
   readonly recipients: ReadonlyMap<Chain, ReadonlySet<string>> | Predicate | undefined;
+  /** The spend budgets, maxima in atomic units; none when the policy sets none. */
+  readonly budgets: readonly CompiledBudget[];
 }
 
 /** One rule applied to one payout: the parameter it reads and what is wrong, or `null`. */
@@ -36,7 +39,7 @@ export interface PolicyFinding {
   readonly problem: string | null;
 }
 
-const keys = ['maxAmount', 'chains', 'tokens', 'recipients'];
+const keys = ['maxAmount', 'chains', 'tokens', 'recipients', 'budgets'];
 
 /**
  * Checks a payout policy and makes it ready to apply.
@@ -70,10 +73,12 @@ function compileNew(value: unknown): CompiledPolicy {
   const allowedChains = readEnum(fields.get('chains'), 'payoutPolicy.chains', chains);
   const allowedTokens = readEnum(fields.get('tokens'), 'payoutPolicy.tokens', tokens);
   const [recipients, recipientsCopy] = readRecipients(fields.get('recipients'));
+  const budgetsGiven = fields.get('budgets');
+  const [budgets, budgetsCopy] = budgetsGiven === undefined ? [[], undefined] : readBudgets(budgetsGiven);
   // A recipients function cannot be cloned: then each part that is data is checked alone, and the
   // policy itself only by its reads agreeing.
   if (typeof fields.get('recipients') !== 'function') refuseProxy(value, 'payoutPolicy');
-  else for (const key of keys.slice(0, 3)) refuseProxy(fields.get(key), `payoutPolicy.${key}`);
+  else for (const key of keys) if (key !== 'recipients') refuseProxy(fields.get(key), `payoutPolicy.${key}`);
   const policy: PayoutPolicy = {};
   if (maxAtomic !== undefined) {
     const maxima: Partial<Record<Token, string>> = {};
@@ -83,12 +88,14 @@ function compileNew(value: unknown): CompiledPolicy {
   if (allowedChains !== undefined) policy.chains = Object.freeze([...allowedChains]);
   if (allowedTokens !== undefined) policy.tokens = Object.freeze([...allowedTokens]);
   if (recipientsCopy !== undefined) policy.recipients = recipientsCopy;
+  if (budgetsCopy !== undefined) policy.budgets = budgetsCopy;
   return {
     policy: Object.freeze(policy),
     maxAtomic: maxAtomic ?? new Map(),
     chains: allowedChains,
     tokens: allowedTokens,
     recipients,
+    budgets,
   };
 }
 

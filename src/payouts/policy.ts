@@ -6,6 +6,7 @@
  */
 import { ChainbillError } from '../core/error.js';
 import type { Chain, Token } from '../core/types.js';
+import type { PayoutBudget } from './budget-policy.js';
 
 /**
  * Who may be paid, by chain: a list of addresses per chain, compared by canonical form (an EVM
@@ -22,8 +23,8 @@ export type PayoutRecipients =
  * A payout policy: bounds that a payout must keep to, whoever calls `payouts.create` (your code,
  * a command line, an AI agent through an MCP server). Every rule is optional; a rule left out
  * bounds nothing. As JSON it is the same object without the function form of `recipients`
- * (docs/money.md). It is the merchant's bound on this client, not a limit the service enforces,
- * and not a total over many payouts.
+ * (docs/money.md). It is the merchant's bound on this client, not a limit the service enforces;
+ * its `budgets` bound the total of many payouts.
  *
  * @example
  * ```ts
@@ -48,10 +49,21 @@ export interface PayoutPolicy {
   tokens?: readonly Token[] | undefined;
   /** Who may be paid: a list per chain, or a function; anyone with a valid address when left out. */
   recipients?: PayoutRecipients | undefined;
+  /**
+   * Spend budgets: what all payouts of a token together may send per UTC hour or day (and how
+   * many), across every process that shares the client's `budgetStore` and `scope`
+   * (docs/money.md, "Budgets"). One per token and period.
+   */
+  budgets?: readonly PayoutBudget[] | undefined;
 }
 
 /** The rules of a payout policy, as {@link PayoutPolicyError} and `payouts.preview` name them. */
-export type PayoutPolicyRule = 'policy.max_amount' | 'policy.chain' | 'policy.token' | 'policy.recipient';
+export type PayoutPolicyRule =
+  | 'policy.max_amount'
+  | 'policy.chain'
+  | 'policy.token'
+  | 'policy.recipient'
+  | 'policy.budget';
 
 /**
  * A payout outside the client's `payoutPolicy`, refused before anything was sent. The message

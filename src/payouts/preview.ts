@@ -1,3 +1,4 @@
+import type { Token } from '../core/types.js';
 import type { PayoutCreateParams } from './params.js';
 import type { PayoutPolicyRule } from './policy.js';
 
@@ -13,7 +14,8 @@ import type { PayoutPolicyRule } from './policy.js';
  * - `address`: an address of the chain, not the zero address, not a token's contract (left out
  *   with `checkAddresses: false`);
  * - `policy.chain`, `policy.token`, `policy.max_amount`, `policy.recipient`: the client's
- *   `payoutPolicy`, each only when the policy sets it.
+ *   `payoutPolicy`, each only when the policy sets it;
+ * - `policy.budget`: each spend budget of the payout's token, with its state (`budget`).
  */
 export type PayoutCheckRule = 'params' | 'amount' | 'token' | 'address' | PayoutPolicyRule;
 
@@ -25,6 +27,33 @@ export interface PayoutCheck {
   ok: boolean;
   /** Why it failed: the message of the error `payouts.create` throws for it. Only when `ok` is false. */
   message?: string | undefined;
+  /** For `policy.budget`: the budget in its current period, as the store has it. */
+  budget?: PayoutBudgetCheck | undefined;
+}
+
+/**
+ * A spend budget in its current period, as `payouts.preview` reports it (nothing reserved).
+ * Amounts in token units.
+ */
+export interface PayoutBudgetCheck {
+  /** The token the budget counts. */
+  token: Token;
+  /** Its period: a UTC hour or day. */
+  period: 'hour' | 'day';
+  /** When the current period started (ISO 8601, UTC). */
+  periodStart: string;
+  /** The budget's maximum per period. */
+  maxAmount: string;
+  /** What payouts created in the period took. */
+  spent: string;
+  /** What payouts being created (or whose outcome is unknown) hold. */
+  reserved: string;
+  /** What is left: the maximum less spent and reserved, never below 0. */
+  left: string;
+  /** Payouts created or reserved in the period. */
+  count: number;
+  /** The most payouts per period; `null`: no bound. */
+  maxCount: number | null;
 }
 
 /** The body `payouts.create` sends (POST /payouts): the params as checked, the address exactly as given. */

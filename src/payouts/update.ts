@@ -2,6 +2,8 @@ import type { APIPromise } from '../core/api-promise.js';
 import type { ChainbillCore } from '../core/chainbill-core.js';
 import type { RequestOptions } from '../core/request-options.js';
 import { call, callAction } from '../internal/call.js';
+import { requestOf } from '../internal/operation.js';
+import { withRefund } from './cancel.js';
 import type { PayoutIntent } from './intent.js';
 import { payoutApproveAction, payoutCancelAction, payoutUpdateOperation } from './operations.js';
 import type { PayoutUpdateParams } from './params.js';
@@ -56,7 +58,7 @@ export function payoutsApprove(
 
 /**
  * Cancels a draft payout: status `canceled`, with `canceled_at` recorded (spec: PATCH
- * /payouts/{id} with `status=canceled`).
+ * /payouts/{id} with `status=canceled`). What the draft took of a spend budget is given back.
  *
  * @param core - The core to send through.
  * @param id - Payout id, prefix `po_`.
@@ -74,5 +76,9 @@ export function payoutsCancel(
   id: string,
   options?: RequestOptions,
 ): APIPromise<PayoutIntent> {
-  return callAction(core, payoutCancelAction, id, options);
+  return core.request(
+    () =>
+      withRefund(core, id, requestOf(payoutCancelAction.operation, { id, params: payoutCancelAction.fixed })),
+    options,
+  );
 }

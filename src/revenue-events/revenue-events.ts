@@ -3,6 +3,8 @@ import type { PagePromise } from '../core/pagination.js';
 import type { RequestOptions } from '../core/request-options.js';
 import { APIResource } from '../core/resource.js';
 import { callList } from '../internal/call.js';
+import { revenueEventsConsume } from './consume.js';
+import type { RevenueEventConsumeOptions, RevenueEventConsumer } from './consume-options.js';
 import {
   type RevenueEvent,
   type RevenueEventListParams,
@@ -116,5 +118,34 @@ export class RevenueEvents extends APIResource {
    */
   watch(options: RevenueEventWatchOptions = {}): RevenueEventFeed {
     return revenueEventsWatch(this._core, options);
+  }
+
+  /**
+   * Consumes the ledger with one worker at a time per name, across every process that shares the
+   * store (docs/postgres.md): each event, in one transaction of the store, is checked against the
+   * lease's fencing token, skipped if its id is recorded, handled with `tx`, recorded, and the
+   * position moved. Effects written through `tx` happen exactly once; others at least once.
+   *
+   * @param options - `name`, `handlers` (by `event_type`, and `default`), `store` (default: the
+   *   client's memory store), `from` (where a new name starts), `leaseMs` (30 000), `maxAttempts`
+   *   (5), `onError` (`'stop'` or `'skip'`), and the feed's options: `event_type`,
+   *   `pollIntervalMs`, `lookBackMs`, `signal`, each poll's options.
+   * @returns The consumer: `done` resolves when `signal` ends it and rejects with what stopped it.
+   * @throws {RequestValidationError} for a bad option, before anything is read or sent.
+   * @example
+   * ```ts
+   * const consumer = chainbill.revenueEvents.consume({
+   *   name: 'fulfilment', store, event_type: 'checkout_confirmed', signal,
+   *   handlers: {
+   *     checkout_confirmed: async (event, tx) => {
+   *       await tx.query('update orders set paid = true where checkout_id = $1', [event.checkout_id]);
+   *     },
+   *   },
+   * });
+   * await consumer.done;
+   * ```
+   */
+  consume<Tx = null>(options: RevenueEventConsumeOptions<Tx>): RevenueEventConsumer {
+    return revenueEventsConsume(this._core, options);
   }
 }

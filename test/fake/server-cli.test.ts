@@ -126,7 +126,7 @@ describe('chainbill-fake refuses bad input in one line', () => {
     [['--host', '0.0.0.0'], /--host 0\.0\.0\.0 is not loopback.*--allow-remote/],
     [['--org', 'a b'], /--org must be/],
     [['--control-token', 'sk_test_123456789'], /--control-token must be/],
-    [['--seed', join(scratch, 'missing.json')], /cannot read seed file .*missing\.json: no such file/],
+    [['--seed', join(scratch, 'missing.json')], /--seed: cannot read .*missing\.json: no such file/],
     [['--allow-remote', 'chainbill,a b'], /--allow-remote: "a b" is not a host name/],
   ])('%j: exit 2', async (args, pattern) => {
     const { code, stdout, stderr } = await runCli(...args);

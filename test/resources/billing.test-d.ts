@@ -1,16 +1,18 @@
-import type {
-  Chainbill,
-  Customer,
-  Page,
-  PaymentLink,
-  Plan,
-  RevenueEvent,
-  RevenueEventFeed,
-  RevenueEventType,
-  Subscription,
-  SubscriptionStatus,
-  Unrecognized,
+import {
+  type Chainbill,
+  type Customer,
+  memoryStore,
+  type Page,
+  type PaymentLink,
+  type Plan,
+  type RevenueEvent,
+  type RevenueEventFeed,
+  type RevenueEventType,
+  type Subscription,
+  type SubscriptionStatus,
+  type Unrecognized,
 } from 'chainbill';
+import { postgresStore, type Queryable } from 'chainbill/postgres';
 import { describe, expectTypeOf, it } from 'vitest';
 
 declare const chainbill: Chainbill;
@@ -125,5 +127,34 @@ describe('revenue events types', () => {
     chainbill.revenueEvents.watch({ limit: 10 });
     // @ts-expect-error from is 'now', a Date or a checkpoint string
     chainbill.revenueEvents.watch({ from: 1_700_000_000_000 });
+  });
+
+  it('consume takes a name, handlers typed by the store, and the feed options; done is a promise', () => {
+    const consumer = chainbill.revenueEvents.consume({
+      name: 'fulfilment',
+      store: postgresStore(null as unknown as Queryable),
+      event_type: 'checkout_confirmed',
+      handlers: {
+        checkout_confirmed: async (event, tx) => {
+          expectTypeOf(event).toEqualTypeOf<RevenueEvent>();
+          await tx.query('select 1', [event.id]);
+        },
+      },
+      leaseMs: 30_000,
+      maxAttempts: 3,
+      onError: 'skip',
+      from: new Date('2026-01-01T00:00:00Z'),
+    });
+    expectTypeOf(consumer.done).toEqualTypeOf<Promise<void>>();
+    chainbill.revenueEvents.consume({
+      name: 'memory',
+      store: memoryStore(),
+      handlers: { default: (_event, tx) => expectTypeOf(tx).toEqualTypeOf<null>() },
+    });
+    chainbill.revenueEvents.consume({ name: 'default store', handlers: { refund: () => {} } });
+    // @ts-expect-error a consumer resumes from its store: no checkpoint
+    chainbill.revenueEvents.consume({ name: 'x', handlers: {}, from: 'rf1.abc' });
+    // @ts-expect-error handlers are by event type
+    chainbill.revenueEvents.consume({ name: 'x', handlers: { checkout: () => {} } });
   });
 });

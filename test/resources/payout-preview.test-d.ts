@@ -56,7 +56,7 @@ describe('payout policy and preview types', () => {
     expectTypeOf<PayoutPolicyError['rule']>().toEqualTypeOf<PayoutPolicyRule>();
     expectTypeOf<PayoutPolicyError['param']>().toEqualTypeOf<string>();
     expectTypeOf<PayoutPolicyRule>().toEqualTypeOf<
-      'policy.max_amount' | 'policy.chain' | 'policy.token' | 'policy.recipient'
+      'policy.max_amount' | 'policy.chain' | 'policy.token' | 'policy.recipient' | 'policy.budget'
     >();
   });
 });

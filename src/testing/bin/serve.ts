@@ -13,9 +13,9 @@ async function main(argv: string[], program: string): Promise<void> {
   const options = readFlags(argv);
   if (options === 'help') return void process.stdout.write(`${usage(program)}\n`);
   if (options === 'version') return void process.stdout.write(`${VERSION}\n`);
-  const startupSeed = options.seedPath === undefined ? undefined : await readSeed(options.seedPath);
+  const startupSeed = options.seedPath === undefined ? undefined : readSeed(options.seedPath);
   const { orgId, historyLimit, idSeed, snapshotFile } = options;
-  const snapshot = snapshotFile === undefined ? undefined : await readSnapshot(snapshotFile);
+  const snapshot = snapshotFile === undefined ? undefined : readSnapshot(snapshotFile);
   const fake = createFakeChainbill({ orgId, historyLimit, ...(idSeed !== undefined && { idSeed }) });
   rememberDefaultOrganization(fake, options.orgId);
   let names: Record<string, string> = {};

@@ -96,9 +96,13 @@ export function failureResult(error: unknown): RouteResult {
   return { status: failure.status, body: failure.toBody(), ...allow };
 }
 
-/** The answer, kept for the inspector (`GET /_fake/requests/{sequence}`) when it answers a logged request. */
+/**
+ * The answer, with the fake clock's `Date` (as a server's is its own clock: what a feed from 'now'
+ * starts at); kept for the inspector (`GET /_fake/requests/{sequence}`) when it answers a logged request.
+ */
 function respond(state: FakeState, result: RouteResult, entry?: FakeRequest): Response {
   const headers: Record<string, string> = {
+    date: state.clock.now().toUTCString(),
     'x-request-id': `req_${state.ids.hex('request', 8)}`,
     ...result.headers,
   };

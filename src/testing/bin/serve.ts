@@ -6,6 +6,7 @@ import { VERSION } from '../../version.js';
 import { createFakeChainbill, listen } from '../create.js';
 import { oneLine } from '../http/errors.js';
 import { applySeedFile, knownOrganizations, rememberDefaultOrganization } from '../seed/seed-file.js';
+import { jsonBanner, textBanner } from './banner.js';
 import { readSeed, readSnapshot } from './files.js';
 import { CliError, isLoopback, readFlags, usage } from './flags.js';
 
@@ -41,7 +42,7 @@ async function main(argv: string[], program: string): Promise<void> {
       `${program}: warning: serving on ${options.host}, reachable from other machines; anyone who reaches it can use the keys and the control token\n`,
     );
   const { port, host, controlToken, allowedHosts } = options;
-  const served = {
+  const serving = {
     port,
     host,
     controlToken,
@@ -49,7 +50,7 @@ async function main(argv: string[], program: string): Promise<void> {
     startupSeed,
     ...(snapshotFile && { snapshotFile }),
   };
-  const server = await listen(fake, served).catch((error: NodeJS.ErrnoException) => {
+  const server = await listen(fake, serving).catch((error: NodeJS.ErrnoException) => {
     const where = `${options.host}:${options.port}`;
     if (error.code === 'EADDRINUSE')
       throw new CliError(`port ${options.port} is in use (try --port 0 for a free one)`, 1);
@@ -69,35 +70,17 @@ async function main(argv: string[], program: string): Promise<void> {
     );
   };
   process.on('SIGINT', stop).on('SIGTERM', stop);
-  const controlUrl = `${server.url.replace(/\/v1$/, '')}/_fake/`;
-  const organizations = knownOrganizations(fake);
-  if (options.json) {
-    const line = {
-      baseUrl: server.url,
-      controlUrl,
-      controlToken: options.controlToken,
-      inspectorUrl: server.inspectorUrl,
-      organizations,
-      names,
-      // To signal the server itself where a wrapper (npx) does not pass SIGTERM on.
-      pid: process.pid,
-    };
-    process.stdout.write(`${JSON.stringify(line)}\n`);
-  } else {
-    const lines = [`${program} ${VERSION} serving the fake Chainbill API`, `  base URL       ${server.url}`];
-    for (const org of organizations)
-      for (const environment of ['sandbox', 'live'] as const)
-        for (const key of org.keys[environment])
-          lines.push(`  ${environment.padEnd(7)} key    ${key}  (${org.id})`);
-    for (const [name, id] of Object.entries(names)) lines.push(`  seeded         ${name} = ${id}`);
-    lines.push(
-      `  control URL    ${controlUrl}`,
-      `  control token  ${options.controlToken}`,
-      `  inspector      ${server.inspectorUrl}`,
-      'Stop with Ctrl+C.',
-    );
-    process.stdout.write(`${lines.join('\n')}\n`);
-  }
+  const served = {
+    program,
+    baseUrl: server.url,
+    controlUrl: `${server.url.replace(/\/v1$/, '')}/_fake/`,
+    controlToken: options.controlToken,
+    inspectorUrl: server.inspectorUrl,
+    organizations: knownOrganizations(fake),
+    names,
+    apiKey: fake.apiKey,
+  };
+  process.stdout.write(options.json ? jsonBanner(served) : textBanner(served));
 }
 
 /**

@@ -4,6 +4,8 @@
  * `webhook-timestamp`, `webhook-signature`: HMAC-SHA256 of `id.timestamp.body` with a `whsec_`
  * secret), by the `standardwebhooks` library, which this entry inlines: importing `chainbill`
  * loads none of it.
+ *
+ * @module chainbill/webhooks
  */
 import { Webhook } from 'standardwebhooks';
 import { ChainbillError, ConfigurationError } from '../core/error.js';

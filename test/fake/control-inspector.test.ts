@@ -130,3 +130,15 @@ describe('GET /_fake/events?object_id=', () => {
     ]);
   });
 });
+
+describe('GET /_fake/clock', () => {
+  it('gives each chain’s last block and when its next is mined, for the inspector’s "+1 block"', async () => {
+    fake.clock.set('2030-01-02T02:00:00Z');
+    const { body } = await control('clock');
+    expect(body.chains).toEqual([
+      { chain: 'tron', blockMs: 3000, height: 631_183_200, nextBlockAt: '2030-01-02T02:00:03.000Z' },
+      { chain: 'arbitrum', blockMs: 250, height: 7_574_198_400, nextBlockAt: '2030-01-02T02:00:00.250Z' },
+      { chain: 'base', blockMs: 2000, height: 946_774_800, nextBlockAt: '2030-01-02T02:00:02.000Z' },
+    ]);
+  });
+});

@@ -98,7 +98,7 @@ export function payoutCheckSetup(core: ChainbillCore, options: PayoutCheckOption
  *   than 6 decimals, `param: 'token'` for a token the chain does not have (USDT on base).
  * @throws {PayoutPolicyError} for a payout outside a payout policy, before sending.
  * @throws {ConfigurationError} when `payoutPolicy` cannot be checked, before sending.
- * @throws {AuthenticationError} on a rejected key; {@link APIError} subclasses on other errors.
+ * @throws {AuthenticationError} on a rejected key; `APIError` subclasses on other errors.
  * @example
  * ```ts
  * const draft = await payoutsCreate(core, {

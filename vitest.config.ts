@@ -31,6 +31,7 @@ const packageTests = [
   'test/mcp/http.test.ts',
   // The inspector's page in Chromium, served by the built CLI.
   'test/fake/inspector.test.ts',
+  'test/fake/inspector-data.test.ts',
   // In-process tests beside a few of the built CLI's or dist/'s, on the same topic.
   'test/fake/fault-timers.test.ts',
   'test/fake/long-run.test.ts',

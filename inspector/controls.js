@@ -1,5 +1,6 @@
-// What the page does to the fake, each through the control API: move the clock, add and clear
-// faults, reset. Each answer or refusal is shown by `report`.
+// What the page does to the fake, each through the control API: move the clock (by a span, a month
+// or to a chain's next block), add and clear faults, reset once confirmed. Each answer or refusal
+// is shown by `act`.
 
 import { byId, el } from './dom.js';
 
@@ -66,13 +67,33 @@ export function wireControls({ call, act, afterReset }) {
     }),
   );
 
-  byId('reset').addEventListener('click', () =>
-    act('Reset', async () => {
+  for (const button of document.querySelectorAll('[data-block]')) {
+    const chain = button.getAttribute('data-block') ?? '';
+    button.addEventListener('click', () =>
+      act(`One ${chain} block`, async () => {
+        const { chains } = await call('GET', 'clock');
+        const next = chains.find((found) => found.chain === chain);
+        if (next === undefined) throw new Error(`the fake has no chain ${chain}`);
+        return moved(await call('POST', 'clock', { set: next.nextBlockAt }));
+      }),
+    );
+  }
+
+  // A reset forgets everything: it is asked for twice, the second time in words.
+  const confirm = (asking) => {
+    byId('reset').hidden = asking;
+    byId('reset-confirm').hidden = !asking;
+  };
+  byId('reset').addEventListener('click', () => confirm(true));
+  byId('reset-no').addEventListener('click', () => confirm(false));
+  byId('reset-yes').addEventListener('click', () => {
+    confirm(false);
+    void act('Reset', async () => {
       const { seed } = await call('POST', 'reset', {});
       afterReset();
       return seed === null ? 'everything forgotten' : 'everything forgotten, the startup seed applied again';
-    }),
-  );
+    });
+  });
 }
 
 const modes = { frozen: 'frozen', running: 'running', realTime: 'real time' };

@@ -107,16 +107,17 @@ export function showJson(title, value) {
  *
  * @param {HTMLElement} row
  * @param {string} title
- * @param {unknown} value
+ * @param {unknown} value - The JSON, or a function that reads it when the row is opened.
  * @returns {HTMLElement} The row.
  */
 export function opensJson(row, title, value) {
+  const open = async () => showJson(title, typeof value === 'function' ? await value() : value);
   row.tabIndex = 0;
   row.classList.add('opens');
   row.title = 'Show the JSON';
-  row.addEventListener('click', () => showJson(title, value));
+  row.addEventListener('click', () => void open());
   row.addEventListener('keydown', (event) => {
-    if (event.key === 'Enter') showJson(title, value);
+    if (event.key === 'Enter') void open();
   });
   return row;
 }

@@ -7,7 +7,7 @@ import { renderChain } from './chain.js';
 import { renderClock, renderFaults, wireControls } from './controls.js';
 import { byId } from './dom.js';
 import { Log } from './logs.js';
-import { renderRecords } from './records.js';
+import { forgetRecords, renderRecords } from './records.js';
 
 let pollMs = 1000;
 const requests = new Log('requests', byId('requests'));
@@ -22,6 +22,8 @@ let reads = Promise.resolve();
 let restarted = false;
 /** The fake was reset: its logs count from 1 again. */
 let logsReset = false;
+/** The record whose events the reader asked to see (`null`: all), until the next read shows them. */
+let eventsOf;
 /** The records last shown, as JSON: the tables are rebuilt only when they change. */
 let shownRecords = '';
 /** Something moves on the chain with the clock, so the records change without a log entry. */
@@ -75,6 +77,12 @@ async function readOnce() {
     requests.clear();
     events.clear();
   }
+  // Between reads, never during one: a read under way would count the entries of the other view.
+  if (eventsOf !== undefined) {
+    events.objectId = eventsOf;
+    eventsOf = undefined;
+    events.clear();
+  }
   const current = call;
   if (current === null) return;
   try {
@@ -111,7 +119,7 @@ function showRecords(answer) {
   const json = JSON.stringify(answer);
   if (json === shownRecords) return;
   shownRecords = json;
-  renderRecords(byId('records'), answer);
+  renderRecords(byId('records'), answer, { call: (method, path) => call(method, path), showEvents });
   renderChain(byId('chain'), answer, {
     pay: (id) => simulate('payCheckout', id),
     execute: (id) => simulate('executePayout', id),
@@ -121,6 +129,14 @@ function showRecords(answer) {
       ['detected', 'confirming', 'executed', 'verifying'].includes(record.status),
     ),
   );
+}
+
+/** Shows one record's events only (`null`: every event again), read from the start of the log. */
+function showEvents(id) {
+  eventsOf = id;
+  byId('events-of').hidden = id === null;
+  byId('events-of-id').textContent = id ?? '';
+  void poll();
 }
 
 function simulate(name, id) {
@@ -159,9 +175,11 @@ async function act(label, work) {
 function showData(shown) {
   byId('data').hidden = !shown;
   byId('clock').hidden = !shown;
-  byId('reset').hidden = !shown;
+  if (!shown || byId('reset-confirm').hidden) byId('reset').hidden = !shown;
+  if (!shown) byId('reset-confirm').hidden = true;
   if (!shown) {
     byId('records').replaceChildren();
+    forgetRecords();
     byId('chain').replaceChildren();
     byId('faults').replaceChildren();
     requests.clear();
@@ -192,6 +210,7 @@ tokenForm.addEventListener('submit', (event) => {
   else location.hash = hash;
 });
 addEventListener('hashchange', start);
+byId('events-all').addEventListener('click', () => showEvents(null));
 wireControls({
   call: (method, path, body) => call(method, path, body),
   act,

@@ -1,5 +1,7 @@
 // The request log and the event log, read as they grow: `?since=N` asks for what came after the N
 // entries already shown; `missed` counts the ones the fake's bounded history dropped before then.
+// A request opens with the answer the fake sent (`GET /_fake/requests/{sequence}`, redacted); the
+// event log can show one record's events only (`&object_id=`).
 
 import { el, opensJson, statusBadge } from './dom.js';
 
@@ -16,6 +18,8 @@ export class Log {
     this.name = name;
     this.list = list;
     this.seen = 0;
+    /** @type {string | null} The record whose events only are shown, or `null` for all. */
+    this.objectId = null;
   }
 
   /** Forgets what was shown: the fake was reset, and counts from 1 again. */
@@ -31,7 +35,8 @@ export class Log {
    * @returns {Promise<boolean>} Whether anything was new.
    */
   async read(call) {
-    const answer = await call('GET', `${this.name}?since=${this.seen}`);
+    const only = this.objectId === null ? '' : `&object_id=${encodeURIComponent(this.objectId)}`;
+    const answer = await call('GET', `${this.name}?since=${this.seen}${only}`);
     // Fewer than were seen: the fake was reset since, and its count started again.
     if (answer.next < this.seen) {
       this.clear();
@@ -47,7 +52,8 @@ export class Log {
           `${answer.missed} ${answer.missed === 1 ? this.name.slice(0, -1) : this.name} missed: the fake's history dropped ${answer.missed === 1 ? 'it' : 'them'} before the page read ${answer.missed === 1 ? 'it' : 'them'}.`,
         ),
       );
-    for (const entry of entries) items.push(this.name === 'requests' ? requestItem(entry) : eventItem(entry));
+    for (const entry of entries)
+      items.push(this.name === 'requests' ? requestItem(entry, call) : eventItem(entry));
     this.seen = answer.next;
     if (items.length === 0) return false;
     this.list.prepend(...items.reverse());
@@ -56,7 +62,7 @@ export class Log {
   }
 }
 
-function requestItem(request) {
+function requestItem(request, call) {
   const failed = request.status === 0 || request.status >= 400;
   return opensJson(
     el(
@@ -71,8 +77,13 @@ function requestItem(request) {
       el('span', { class: `code ${failed ? 'bad' : 'good'}` }, String(request.status)),
       request.fault ? el('span', { class: 'fault' }, ` fault: ${request.fault}`) : null,
     ),
-    `request #${request.sequence}`,
-    request,
+    `request #${request.sequence} and its answer`,
+    // Read when opened: the answer as sent, or, once the fake no longer keeps it, the request alone.
+    () =>
+      call('GET', `requests/${request.sequence}`).catch(() => ({
+        request: redacted(request),
+        response: 'no longer kept: the fake keeps the answers to its latest 100 requests',
+      })),
   );
 }
 
@@ -95,4 +106,9 @@ function eventItem(event) {
     `event #${event.sequence}`,
     event,
   );
+}
+
+/** A value with anything shaped like a key cut to its prefix, as the fake's own detail is. */
+function redacted(value) {
+  return JSON.parse(JSON.stringify(value).replace(/sk_(live|test)_[A-Za-z0-9_-]+/gi, 'sk_$1_***'));
 }

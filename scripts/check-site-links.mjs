@@ -11,8 +11,11 @@
  * as a page (typedoc.json's `projectDocuments`). Prints each dead link and exits 1.
  *
  * It also fails when the site leaves out what a reader looks for: a module page for each entry
- * point of package.json's `exports` (titled by its import path, `chainbill/testing`), and a page
- * for each guide in docs/ (typedoc.json's `projectDocuments` names every one).
+ * point of package.json's `exports` (titled by its import path, `chainbill/testing`), a page
+ * for each guide in docs/ (typedoc.json's `projectDocuments` names every one), and the class of
+ * each "Throws": every `@throws {Class}` must show its class first (a link to its page, or the
+ * name of a built-in such as `RangeError`), not only the text after it
+ * (scripts/typedoc-throws.mjs).
  */
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
@@ -94,6 +97,20 @@ for (const page of pages) {
   }
 }
 
+// A "Throws" block: its heading, then the class (a link or a code span) before any other text.
+let throwsChecked = 0;
+for (const page of pages) {
+  const html = readFileSync(page, 'utf8');
+  for (const match of html.matchAll(/<div class="tsd-tag-throws">.*?<\/h4>(.*?)<\/div>/gs)) {
+    throwsChecked += 1;
+    const body = match[1].replace(/^\s*<p>/, '');
+    if (!/^(?:<a [^>]*>(?:<code>)?[A-Za-z][\w.]*(?:<\/code>)?<\/a>|<code>[A-Za-z][\w.]*<\/code>)/.test(body))
+      dead.push(
+        `${relative(site, page).split(sep).join('/')}: a "Throws" without its class: ${body.replace(/<[^>]+>/g, '').slice(0, 80)}`,
+      );
+  }
+}
+
 if (dead.length > 0) {
   console.error(
     `${dead.length} dead links or missing pages in the API reference (${relative(process.cwd(), site) || '.'}):`,
@@ -102,5 +119,5 @@ if (dead.length > 0) {
   process.exit(1);
 }
 console.log(
-  `ok: ${checked} relative links in ${pages.length} pages of the API reference lead somewhere; every entry point and guide has its page`,
+  `ok: ${checked} relative links in ${pages.length} pages of the API reference lead somewhere; every entry point and guide has its page; each of ${throwsChecked} "Throws" names its class`,
 );

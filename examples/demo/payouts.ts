@@ -63,11 +63,14 @@ export async function payoutStory(
   step('Payouts: the approved one goes on-chain and settles as blocks come (Tron: one every 3 s)');
   if (fake) {
     fake.simulate.executePayout(first); // the fake's chain: sent now, in the next block
-    for (const seconds of [3, 3, 30]) {
+    let elapsed = 0;
+    for (const [step, seconds] of [3, 3, 30].entries()) {
       fake.clock.advance({ seconds }); // the fake's clock: blocks are mined as it moves
+      elapsed += seconds;
       const now = (await chainbill.payouts.list().toArray({ max: 100 })).find((p) => p.id === first);
       const [record] = (await chainbill.payouts.settlements.list({ payout_intent_id: first })).data;
-      show(`+${seconds} s: ${now?.status ?? '?'}${record ? `, ${record.confirmations} confirmations` : ''}`);
+      const seen = `${now?.status ?? '?'}${record ? `, ${record.confirmations} confirmations` : ''}`;
+      show(`step ${step + 1}: the clock moved ${seconds} s (${elapsed} s since sent): ${seen}`);
     }
   } else show('(against a real server the chain settles it; waiting for one confirmation)');
   try {

@@ -4,7 +4,7 @@ import { show, step } from './output.js';
 
 /**
  * What the fake adds for a merchant's tests (docs/testing.md): a test clock that moves a
- * subscription through a failed renewal, its retry and the next renewal in one call, and a payout
+ * subscription through its trial's end, a failed charge, its retry and the next renewal in one call, and a payout
  * whose answer is lost after it was made, which the SDK's own retry, with the same
  * Idempotency-Key, turns into exactly one payout.
  */
@@ -13,16 +13,16 @@ export async function testingStory(chainbill: Chainbill, fake: FakeChainbill): P
   await lostAnswerStory(chainbill, fake);
 }
 
-/** Two months of a subscription in one call: a failed renewal, its retry, the next renewal. */
+/** Two months of a subscription in one call: its trial ends, the charge fails, the retry, the next renewal. */
 async function clockStory(chainbill: Chainbill, fake: FakeChainbill): Promise<void> {
   step('Test clock: two months of a subscription, in one call');
-  const [plan] = (await chainbill.plans.list({ status: 'active' })).data;
-  if (!plan) throw new Error('the billing story seeds a plan first');
+  // A trial: nothing is charged when it is created, the first charge is at the trial's end.
+  const plan = fake.seed.plan({ name: 'Team', amount: 49, currency: 'USD', trial_days: 14 });
   const customer = await chainbill.customers.create({ email: 'grace@example.com' });
   const subscription = await chainbill.subscriptions.create({ customer_id: customer.id, plan_id: plan.id });
   const { id } = subscription;
   show(`subscription ${id}: ${subscription.status}, period ends ${subscription.current_period_end}`);
-  fake.simulate.failNextRenewal(id); // the customer's wallet will be empty at the first renewal
+  fake.simulate.failNextRenewal(id); // the customer's wallet will be empty when the trial ends
   const moved = fake.clock.advance({ days: 62 }); // everything due happens, in time order
   const times = (ids: string[]) => ids.filter((x) => x === id).length;
   show(`fake.clock.advance({ days: 62 }): renewed ${times(moved.renewed)}x, failed ${times(moved.failed)}x`);

@@ -34,6 +34,8 @@ export function createFakeChainbill(options: FakeChainbillOptions = {}): FakeCha
 export interface ServeOptions extends FakeListenOptions {
   /** A seed file (parsed JSON) that `POST /_fake/reset` applies again: the one the server started with. */
   startupSeed?: unknown;
+  /** Where `POST /_fake/snapshot?save=1` writes a snapshot (`chainbill-fake --snapshot-file`). */
+  snapshotFile?: string;
 }
 
 /**
@@ -42,20 +44,21 @@ export interface ServeOptions extends FakeListenOptions {
  * docs/fake-server.md). The fake itself knows neither the server nor the control API.
  *
  * @param fake - The fake.
- * @param options - `port`, `host`, `controlToken`, `allowedHosts`, `startupSeed`.
+ * @param options - `port`, `host`, `controlToken`, `allowedHosts`, `startupSeed`, `snapshotFile`.
  * @returns The running server, with `inspectorUrl` when there is a control token.
  * @throws {RangeError} For an entry of `allowedHosts` that is not a host name.
  */
 export async function listen(fake: FakeChainbill, options: ServeOptions = {}): Promise<FakeServer> {
-  const { port, host, controlToken, startupSeed } = options;
+  const { port, host, controlToken, startupSeed, snapshotFile } = options;
   const allowedHosts = allowedHostsOf(options.allowedHosts);
-  const { answer, basePath } = internalsOf(fake);
+  const { answer, basePath, state } = internalsOf(fake);
   if (controlToken === undefined) return serve(answer, basePath, port, host, allowedHosts);
+  state.responses.start(); // for the inspector's request detail
   const handle = (incoming: Incoming): Promise<Response> => {
     const path = incoming.url.pathname;
     if (isInspectorPath(path)) return inspectorAnswer(incoming);
     if (path.startsWith('/_fake/') || path === '/_fake')
-      return controlAnswer(fake, controlToken, incoming, startupSeed);
+      return controlAnswer(fake, controlToken, incoming, { startupSeed, snapshotFile });
     return answer(incoming);
   };
   const server = await serve(handle, basePath, port, host, allowedHosts);

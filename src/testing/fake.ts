@@ -17,6 +17,7 @@ import type { FakeRequest } from './state/history.js';
 import { IdSource, idSeedOf } from './state/ids.js';
 import type { Scope } from './state/scope.js';
 import { type FakeInternals, internals } from './state/slot.js';
+import { type FakeSnapshot, restoreSnapshot, takeSnapshot } from './state/snapshot.js';
 import { FakeState } from './state/state.js';
 
 export type { FakeSeeds, FakeSimulations } from './router.js';
@@ -109,6 +110,34 @@ export interface FakeChainbill {
    */
   reset(): void;
   /**
+   * Everything the fake holds, as one JSON value to keep and restore later, in this process or
+   * another (`JSON.stringify` it to a file): every record, key, event and idempotency key, the
+   * chain's transfers, the clock, the pending faults and the id source (docs/testing.md:
+   * Snapshots). The request log is not in it. What the clock has made due by now happens first.
+   *
+   * @returns The snapshot: opaque, checked by its digest when restored.
+   * @example
+   * ```ts
+   * const saved = fake.snapshot();
+   * // … a test changes things …
+   * fake.restore(saved);
+   * ```
+   */
+  snapshot(): FakeSnapshot;
+  /**
+   * Puts the fake back where a snapshot found it: records, keys, events, idempotency keys, side
+   * state, the clock (frozen, running or real time, as it was), the pending faults and the id
+   * source; requests held by an injected delay end. The fake's own keys stay valid beside the
+   * snapshot's. Whole or not at all.
+   *
+   * @param snapshot - What {@link FakeChainbill.snapshot} returned (or its JSON, parsed), from this
+   *   fake or another of the same or an older chainbill.
+   * @throws {FakeApiError} 400 `snapshot_version_unsupported` for a snapshot of a newer format;
+   *   400 `snapshot_invalid` for anything else that is not a snapshot as a fake wrote it (an edited
+   *   one included); nothing has changed.
+   */
+  restore(snapshot: FakeSnapshot): void;
+  /**
    * Issues a key for another organization or environment, to test isolation.
    *
    * @param options - `orgId` (default: the fake's), `environment` (default `sandbox`), and `key`
@@ -193,6 +222,12 @@ export function createFakeCore(options: FakeChainbillOptions = {}): Omit<FakeCha
       answering.delays.clear();
       clock.useRealTime();
     },
+    snapshot: () => takeSnapshot(state, answering.faults),
+    restore: (snapshot) => {
+      restoreSnapshot(state, answering.faults, snapshot);
+      answering.delays.clear();
+      keepOwnKeys(state, orgId, { sandbox: apiKey, live: liveApiKey });
+    },
     createApiKey: (keyOptions = {}) =>
       state.issueKey(keyOptions.orgId ?? orgId, keyOptions.environment ?? 'sandbox', keyOptions.key),
   };
@@ -227,6 +262,19 @@ function causedBy<T extends object>(state: FakeState, cause: FakeEventCause, fun
   for (const [name, run] of Object.entries(functions) as [string, (...args: unknown[]) => unknown][])
     wrapped[name] = (...args: unknown[]) => state.events.as(cause, () => run(...args));
   return wrapped as T; // the same keys, each a function of the same signature
+}
+
+/**
+ * After a restore, the fake's own keys open its organization again (`fake.apiKey` must keep
+ * working), and are listed beside the snapshot's when it lists that organization.
+ */
+function keepOwnKeys(state: FakeState, orgId: string, own: Record<FakeEnvironment, string>): void {
+  for (const environment of ['sandbox', 'live'] as const) {
+    const key = own[environment];
+    if (state.scopeOfKey(key) === undefined) state.issueKey(orgId, environment, key);
+    const listed = state.organizations.get(orgId)?.[environment];
+    if (listed !== undefined && !listed.includes(key)) listed.push(key);
+  }
 }
 
 /** Whether an init sets nothing. */

@@ -45,3 +45,4 @@ export { applySeedFile, parseSeedFile, SeedFileError } from './seed/seed-file.js
 export { addressOf, randomAddress } from './state/addresses.js';
 export type { FakeEvent, FakeEventCause, FakeEventType } from './state/events.js';
 export type { FakeRequest } from './state/history.js';
+export type { FakeSnapshot } from './state/snapshot.js';

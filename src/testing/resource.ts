@@ -77,6 +77,11 @@ export interface SeedFileEntry {
 export interface ResourceModule {
   /** Where its records are kept, in each scope. */
   readonly collection: CollectionKey<{ id: string }>;
+  /**
+   * The fields a table of its records shows, most important first: its resource's `columns`,
+   * declared once for the CLI's tables and the inspector's.
+   */
+  readonly columns: readonly string[];
   /** The clock's work on its records: from its lifecycle's `due` table, or its own. */
   readonly due?: DueSource<FakeState>;
   /** Its `fake.seed` functions, bound to a state (the fake's own, or a seed file's fork). */

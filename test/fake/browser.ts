@@ -18,49 +18,58 @@ export const hasChromium: boolean = existsSync(chromiumPath);
 export const missing: string = `Chromium is missing at ${chromiumPath}: install it with \`apt-get update && apt-get install -y chromium\` (as root)`;
 if (!hasChromium) process.stderr.write(`the inspector's browser tests are skipped: ${missing}\n`);
 
-const profile = mkdtempSync(join(tmpdir(), 'chainbill-chromium-'));
 let context: BrowserContext;
 /** The pages of the test running, and what each reported. */
 const pages: { page: Page; errors: string[] }[] = [];
-afterEach(async ({ task }) => {
-  for (const { page, errors } of pages.splice(0)) {
-    // A wait that never ends fails by the test's timeout: show what the page showed then.
-    if (task.result?.state === 'fail') {
-      const path = join(root, '.tmp/inspector-failure.png');
-      await page.screenshot({ path });
-      const shown = await page.locator('#notice, #answer').allTextContents();
-      process.stderr.write(
-        `the page showed ${JSON.stringify(shown)}, console errors ${JSON.stringify(errors)}: ${path}\n`,
-      );
+
+/**
+ * Starts the browser for the test file that calls it (at its top level), in a fresh profile, and
+ * closes it after the file; each page is closed after its test. Per file, not per module: the files
+ * of a tier share a worker and its module cache, so hooks registered on import would run for the
+ * first file only.
+ */
+export function useBrowser(): void {
+  const profile = mkdtempSync(join(tmpdir(), 'chainbill-chromium-'));
+  afterEach(async ({ task }) => {
+    for (const { page, errors } of pages.splice(0)) {
+      // A wait that never ends fails by the test's timeout: show what the page showed then.
+      if (task.result?.state === 'fail') {
+        const path = join(root, '.tmp/inspector-failure.png');
+        await page.screenshot({ path });
+        const shown = await page.locator('#notice, #answer').allTextContents();
+        process.stderr.write(
+          `the page showed ${JSON.stringify(shown)}, console errors ${JSON.stringify(errors)}: ${path}\n`,
+        );
+      }
+      await page.close();
     }
-    await page.close();
-  }
-});
-beforeAll(async () => {
-  if (!hasChromium) return;
-  context = await chromium.launchPersistentContext(profile, {
-    executablePath: chromiumPath,
-    headless: true,
-    viewport: { width: 1280, height: 960 },
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
   });
-  // Far above what a step takes on a busy machine: a wait that never ends fails naming what it
-  // waited for, before the test's own timeout ends it without saying.
-  context.setDefaultTimeout(60_000);
-}, 120_000);
-afterAll(async () => {
-  await context?.close();
-  rmSync(profile, { recursive: true, force: true });
-});
+  beforeAll(async () => {
+    if (!hasChromium) return;
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: chromiumPath,
+      headless: true,
+      viewport: { width: 1280, height: 960 },
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+    // Far above what a step takes on a busy machine: a wait that never ends fails naming what it
+    // waited for, before the test's own timeout ends it without saying.
+    context.setDefaultTimeout(60_000);
+  }, 120_000);
+  afterAll(async () => {
+    await context?.close();
+    rmSync(profile, { recursive: true, force: true });
+  });
+}
 
 /**
  * A new page at `url`, with every console error and uncaught exception it reports; with

@@ -6,21 +6,22 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterEach } from 'vitest';
+import { onTestFinished } from 'vitest';
 
 /** The repository's root. */
 export const root: string = fileURLToPath(new URL('../../', import.meta.url));
 /** The built CLI. */
 export const cli: string = join(root, 'dist/testing/cli.js');
 
-const running: ChildProcess[] = [];
-afterEach(() => {
-  for (const child of running.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
-});
-
-/** Registers a child started by hand, so it is killed after its test like the others. */
+/**
+ * Registers a child started by hand, so it is killed after its test like the others. Per test, as
+ * it starts: the files of a tier share a worker and its module cache, so a hook registered when this
+ * module loads would run for the first file only.
+ */
 export function killAfterTest(child: ChildProcess): ChildProcess {
-  running.push(child);
+  onTestFinished(() => {
+    if (child.exitCode === null) child.kill('SIGKILL');
+  });
   return child;
 }
 
@@ -47,7 +48,7 @@ export function startCli(...args: string[]): Promise<Started> {
   const child = spawn(process.execPath, [cli, '--port', '0', '--json', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  running.push(child);
+  killAfterTest(child);
   return new Promise((resolve, reject) => {
     let out = '';
     let err = '';
@@ -66,7 +67,7 @@ export function startCli(...args: string[]): Promise<Started> {
 /** Runs the CLI with `args` to its end. */
 export function runCli(...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const child = spawn(process.execPath, [cli, ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
-  running.push(child);
+  killAfterTest(child);
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk) => {

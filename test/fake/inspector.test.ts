@@ -4,8 +4,10 @@ import { join } from 'node:path';
 import { Chainbill } from 'chainbill';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { grantClipboard, hasChromium, missing, open, screenshot } from './browser.js';
+import { grantClipboard, hasChromium, missing, open, screenshot, useBrowser } from './browser.js';
 import { type Started, startCli } from './cli-process.js';
+
+useBrowser();
 
 // The inspector (`/_fake/ui`) in a real browser, against `chainbill-fake` as its users start it
 // (test/fake/browser.ts). Every wait is a Playwright locator's or `waitForFunction`'s, which retry
@@ -125,7 +127,16 @@ describe.skipIf(!hasChromium)(
       await page.getByRole('button', { name: 'Real time' }).click();
       await page.locator('#clock-mode', { hasText: 'real time' }).waitFor();
 
+      // A reset asks first: Cancel changes nothing, Yes resets.
       await page.locator('#reset').click();
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await page.locator('#reset').waitFor();
+      // Read again since: the subscription's story is still there.
+      await client(server).customers.list();
+      await page.locator('#requests li', { hasText: 'GET /customers' }).waitFor();
+      expect(await renewals.count()).toBe(before + 1);
+      await page.locator('#reset').click();
+      await page.getByRole('button', { name: 'Yes, reset' }).click();
       await page.locator('#answer.ok', { hasText: 'startup seed applied again' }).waitFor();
       await page.locator('[data-resource="customers"]').waitFor();
       expect(await page.locator('#events li[data-type^="subscription."]').count()).toBe(0);

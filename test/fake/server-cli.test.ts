@@ -114,6 +114,42 @@ describe('chainbill-fake serves a seeded organization', () => {
     child.kill('SIGTERM');
     expect(await exited(child)).toBe(0);
   });
+
+  it('ends its banner with export lines a shell takes as they are, quoting what it must', async () => {
+    const token = `ctl'$(id)"to;ken&`; // each of ' $( " ; & means something to a shell
+    const child = killAfterTest(
+      spawn(process.execPath, [cli, '--port', '0', '--control-token', token], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      }),
+    );
+    let out = '';
+    await new Promise<void>((resolve) =>
+      child.stdout?.on('data', (chunk) => {
+        out += chunk;
+        if (out.includes('Ctrl+C')) resolve();
+      }),
+    );
+    const exports = out.split('\n').filter((line) => /^ {2}export /.test(line));
+    expect(exports).toHaveLength(2);
+    const env = execFileSync('sh', ['-c', `${exports.join('\n')}\nenv | grep '^CHAINBILL_' | sort`], {
+      cwd: scratch,
+      env: { PATH: process.env['PATH'] ?? '' },
+      encoding: 'utf8',
+    });
+    const vars = Object.fromEntries(
+      env
+        .trim()
+        .split('\n')
+        .map((line) => line.split(/=(.*)/s).slice(0, 2)),
+    );
+    expect(vars['CHAINBILL_FAKE_CONTROL_TOKEN']).toBe(token);
+    expect(vars['CHAINBILL_BASE_URL']).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
+    expect(vars['CHAINBILL_FAKE_CONTROL_URL']).toBe(`${vars['CHAINBILL_BASE_URL']?.slice(0, -3)}/_fake/`);
+    const listed = await fetch(`${vars['CHAINBILL_BASE_URL']}/customers`, {
+      headers: { authorization: `Bearer ${vars['CHAINBILL_API_KEY']}` },
+    });
+    expect(listed.status).toBe(200);
+  });
 });
 
 describe('chainbill-fake refuses bad input in one line', () => {

@@ -6,8 +6,10 @@
  */
 import { get } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { hasChromium, missing, open } from '../fake/browser.js';
+import { hasChromium, missing, open, useBrowser } from '../fake/browser.js';
 import { connect, type Era, sent } from './harness.js';
+
+useBrowser();
 
 const recipient = 'TDT4qBNKXeGkB34Ke5KW1ZB5PjndygogKn';
 // A description written to draw a line of its own under the record, reversed, with markup.

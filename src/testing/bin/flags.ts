@@ -24,6 +24,8 @@ Options:
   --control-token <t>    the control API's token (default: a random one, printed)
   --history-limit <n>    requests, events and Idempotency-Keys kept, the latest (default 10000)
   --id-seed <n>          the same ids for the same calls on every run (default: random ids)
+  --snapshot-file <file> restore this snapshot at start when it exists (instead of --seed), and
+                         write it on POST /_fake/snapshot?save=1
   --json                 print one JSON line { baseUrl, controlUrl, controlToken, inspectorUrl,
                          organizations, names, pid }
   -h, --help             print this help
@@ -50,6 +52,7 @@ export interface ServeFlags {
   controlToken: string;
   historyLimit: number;
   idSeed: number | undefined;
+  snapshotFile: string | undefined;
   json: boolean;
 }
 
@@ -119,8 +122,10 @@ export function readFlags(argv: string[]): ServeFlags | 'help' | 'version' {
   } catch (error) {
     throw new CliError(`--allow-remote: ${(error as Error).message.replace(/^allowedHosts: /, '')}`);
   }
-  const seedPath = values.seed;
-  return { port, host, allowedHosts, seedPath, orgId, controlToken, historyLimit, idSeed, json };
+  const [seedPath, snapshotFile] = [values.seed, values['snapshot-file']];
+  if (snapshotFile === '') throw new CliError('--snapshot-file must name a file');
+  const rest = { controlToken, historyLimit, idSeed, snapshotFile, json };
+  return { port, host, allowedHosts, seedPath, orgId, ...rest };
 }
 
 function parse(argv: string[]) {
@@ -137,6 +142,7 @@ function parse(argv: string[]) {
       'control-token': { type: 'string' },
       'history-limit': { type: 'string' },
       'id-seed': { type: 'string' },
+      'snapshot-file': { type: 'string' },
       json: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
       version: { type: 'boolean', short: 'v' },

@@ -2,41 +2,33 @@
  * The fake API as a standalone server, from its command line (docs/fake-server.md): the
  * `chainbill-fake` bin and `chainbill fake` both run {@link serveFake}.
  */
-import { readFlagFile } from '../../catalog/file-flags.js';
 import { VERSION } from '../../version.js';
 import { createFakeChainbill, listen } from '../create.js';
 import { oneLine } from '../http/errors.js';
-import {
-  applySeedFile,
-  knownOrganizations,
-  parseSeedFile,
-  rememberDefaultOrganization,
-} from '../seed/seed-file.js';
+import { applySeedFile, knownOrganizations, rememberDefaultOrganization } from '../seed/seed-file.js';
+import { jsonBanner, textBanner } from './banner.js';
+import { readSeed, readSnapshot } from './files.js';
 import { CliError, isLoopback, readFlags, usage } from './flags.js';
-
-/**
- * The seed file of `--seed`, read by the bins' one reader of file flags: a regular file of at most
- * 1 MiB; a FIFO or a device is refused at once, never waited on.
- */
-function readSeed(path: string): unknown {
-  const text = readFlagFile('--seed', path, (message) => new CliError(message));
-  try {
-    return parseSeedFile(text);
-  } catch (error) {
-    throw new CliError(`seed file ${path}: ${error instanceof Error ? error.message : String(error)}`);
-  }
-}
 
 async function main(argv: string[], program: string): Promise<void> {
   const options = readFlags(argv);
   if (options === 'help') return void process.stdout.write(`${usage(program)}\n`);
   if (options === 'version') return void process.stdout.write(`${VERSION}\n`);
   const startupSeed = options.seedPath === undefined ? undefined : readSeed(options.seedPath);
-  const { orgId, historyLimit, idSeed } = options;
+  const { orgId, historyLimit, idSeed, snapshotFile } = options;
+  const snapshot = snapshotFile === undefined ? undefined : readSnapshot(snapshotFile);
   const fake = createFakeChainbill({ orgId, historyLimit, ...(idSeed !== undefined && { idSeed }) });
   rememberDefaultOrganization(fake, options.orgId);
   let names: Record<string, string> = {};
-  if (startupSeed !== undefined) {
+  // A saved snapshot is where the last run left off: it takes the place of the seed file at start
+  // (a reset still applies the seed file).
+  if (snapshot !== undefined) {
+    try {
+      fake.restore(snapshot);
+    } catch (error) {
+      throw new CliError(`snapshot file ${snapshotFile}: ${oneLine(error)}`);
+    }
+  } else if (startupSeed !== undefined) {
     try {
       names = applySeedFile(fake, startupSeed).names;
     } catch (error) {
@@ -50,17 +42,23 @@ async function main(argv: string[], program: string): Promise<void> {
       `${program}: warning: serving on ${options.host}, reachable from other machines; anyone who reaches it can use the keys and the control token\n`,
     );
   const { port, host, controlToken, allowedHosts } = options;
-  const server = await listen(fake, { port, host, controlToken, allowedHosts, startupSeed }).catch(
-    (error: NodeJS.ErrnoException) => {
-      const where = `${options.host}:${options.port}`;
-      if (error.code === 'EADDRINUSE')
-        throw new CliError(`port ${options.port} is in use (try --port 0 for a free one)`, 1);
-      if (error.code === 'EADDRNOTAVAIL')
-        throw new CliError(`cannot listen on ${where}: no such local address`, 1);
-      if (error.code === 'EACCES') throw new CliError(`cannot listen on ${where}: permission denied`, 1);
-      throw new CliError(`cannot listen on ${where}: ${oneLine(error)}`, 1);
-    },
-  );
+  const serving = {
+    port,
+    host,
+    controlToken,
+    allowedHosts,
+    startupSeed,
+    ...(snapshotFile && { snapshotFile }),
+  };
+  const server = await listen(fake, serving).catch((error: NodeJS.ErrnoException) => {
+    const where = `${options.host}:${options.port}`;
+    if (error.code === 'EADDRINUSE')
+      throw new CliError(`port ${options.port} is in use (try --port 0 for a free one)`, 1);
+    if (error.code === 'EADDRNOTAVAIL')
+      throw new CliError(`cannot listen on ${where}: no such local address`, 1);
+    if (error.code === 'EACCES') throw new CliError(`cannot listen on ${where}: permission denied`, 1);
+    throw new CliError(`cannot listen on ${where}: ${oneLine(error)}`, 1);
+  });
   // Before anything is printed: a caller may signal as soon as it reads the first line.
   let stopping = false;
   const stop = (): void => {
@@ -72,35 +70,17 @@ async function main(argv: string[], program: string): Promise<void> {
     );
   };
   process.on('SIGINT', stop).on('SIGTERM', stop);
-  const controlUrl = `${server.url.replace(/\/v1$/, '')}/_fake/`;
-  const organizations = knownOrganizations(fake);
-  if (options.json) {
-    const line = {
-      baseUrl: server.url,
-      controlUrl,
-      controlToken: options.controlToken,
-      inspectorUrl: server.inspectorUrl,
-      organizations,
-      names,
-      // To signal the server itself where a wrapper (npx) does not pass SIGTERM on.
-      pid: process.pid,
-    };
-    process.stdout.write(`${JSON.stringify(line)}\n`);
-  } else {
-    const lines = [`${program} ${VERSION} serving the fake Chainbill API`, `  base URL       ${server.url}`];
-    for (const org of organizations)
-      for (const environment of ['sandbox', 'live'] as const)
-        for (const key of org.keys[environment])
-          lines.push(`  ${environment.padEnd(7)} key    ${key}  (${org.id})`);
-    for (const [name, id] of Object.entries(names)) lines.push(`  seeded         ${name} = ${id}`);
-    lines.push(
-      `  control URL    ${controlUrl}`,
-      `  control token  ${options.controlToken}`,
-      `  inspector      ${server.inspectorUrl}`,
-      'Stop with Ctrl+C.',
-    );
-    process.stdout.write(`${lines.join('\n')}\n`);
-  }
+  const served = {
+    program,
+    baseUrl: server.url,
+    controlUrl: `${server.url.replace(/\/v1$/, '')}/_fake/`,
+    controlToken: options.controlToken,
+    inspectorUrl: server.inspectorUrl,
+    organizations: knownOrganizations(fake),
+    names,
+    apiKey: fake.apiKey,
+  };
+  process.stdout.write(options.json ? jsonBanner(served) : textBanner(served));
 }
 
 /**

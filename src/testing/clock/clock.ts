@@ -157,6 +157,11 @@ export interface InternalClock extends FakeClock {
   catchUp(): void;
   /** How it moves now (`GET /_fake/clock`). */
   mode(): ClockMode;
+  /**
+   * Puts the clock where a snapshot found it, running nothing: frozen at `ms`, running on from
+   * `ms` (at real pace from now), or real time (`ms` unused).
+   */
+  restore(mode: ClockMode, ms: number): void;
 }
 
 /**
@@ -216,5 +221,9 @@ export function createClock(runDue: (from: number, to: number, move: boolean) =>
       frozen = real ? null : now;
     },
     mode: () => (frozen !== null ? 'frozen' : ahead === 0 ? 'realTime' : 'running'),
+    restore: (mode, ms) => {
+      frozen = mode === 'frozen' ? ms : null;
+      ahead = mode === 'running' ? ms - Date.now() : 0;
+    },
   };
 }

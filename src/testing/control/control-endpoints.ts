@@ -1,37 +1,16 @@
+import type { Chain } from '../../core/types.js';
+import { blockMs, blockTime, heightAt } from '../clock/chain.js';
 import type { ClockMode, FakeDuration } from '../clock/clock.js';
 import type { FakeChainbill } from '../fake.js';
-import type { Incoming } from '../http/body.js';
 import { FakeApiError, invalid, oneLine } from '../http/errors.js';
 import type { FakeFault, FakeFaultMatch, FakePendingFault } from '../http/faults.js';
 import { applySeedFile, knownOrganizations } from '../seed/seed-file.js';
-import type { Fields } from '../seed/validate.js';
 import type { History } from '../state/history.js';
 import { internalsOf } from '../state/slot.js';
-import { recordsOf } from './control-records.js';
-
-/** One request to the control API, parsed. */
-export interface Call {
-  /** The fake it drives. */
-  fake: FakeChainbill;
-  /** The request. */
-  incoming: Incoming;
-  /** The path's parameters (`name` in `/_fake/simulate/{name}`), decoded. */
-  params: Record<string, string>;
-  /** The JSON body (`{}` when none), for POST. */
-  body: Fields;
-  /** The seed file the server started with, applied again by `POST /_fake/reset`. */
-  startupSeed: unknown;
-}
-
-/** One endpoint of the control API: matched by the fake's one router (dispatch.ts), as the API's routes are. */
-export interface ControlEndpoint {
-  readonly method: string;
-  readonly path: string;
-  /** Whether it reads a query (`?since=`); the others refuse one. */
-  readonly query?: true;
-  /** The JSON body of a 200, or {@link Created} for a 201. */
-  handle(call: Call): unknown;
-}
+import { recordPage, recordsOf } from './control-records.js';
+import { requestDetail } from './control-requests.js';
+import { snapshotEndpoints } from './control-snapshot.js';
+import { type Call, type ControlEndpoint, Created, onlyKeys } from './endpoint.js';
 
 /** The control API (docs/fake-server.md: Control API). */
 export const controlEndpoints: readonly ControlEndpoint[] = [
@@ -58,6 +37,11 @@ export const controlEndpoints: readonly ControlEndpoint[] = [
   },
   {
     method: 'GET',
+    path: '/_fake/requests/{sequence}',
+    handle: ({ fake, params }) => requestDetail(fake, params['sequence'] ?? ''),
+  },
+  {
+    method: 'GET',
     path: '/_fake/events',
     query: true,
     handle: (call) => since(call, 'events', internalsOf(call.fake).state.events),
@@ -68,12 +52,41 @@ export const controlEndpoints: readonly ControlEndpoint[] = [
     query: true,
     handle: ({ fake, incoming }) => recordsOf(fake, incoming.url.searchParams),
   },
+  {
+    method: 'GET',
+    path: '/_fake/records/{resource}',
+    query: true,
+    handle: ({ fake, incoming, params }) =>
+      recordPage(fake, params['resource'] ?? '', incoming.url.searchParams),
+  },
   { method: 'POST', path: '/_fake/reset', handle: reset },
+  ...snapshotEndpoints,
 ];
 
-/** The fake's time, and how it moves: it stands still, runs on from a moved time, or is real time. */
-function clockOf(fake: FakeChainbill): { now: string; mode: ClockMode } {
-  return { now: fake.clock.now().toISOString(), mode: internalsOf(fake).state.clock.mode() };
+/** One chain's blocks at the fake's time: the inspector's "+1 block" moves the clock to the next. */
+interface ChainClock {
+  chain: Chain;
+  blockMs: number;
+  height: number;
+  nextBlockAt: string;
+}
+
+/**
+ * The fake's time, how it moves (it stands still, runs on from a moved time, or is real time),
+ * and each chain's last block and when the next is mined.
+ */
+function clockOf(fake: FakeChainbill): { now: string; mode: ClockMode; chains: ChainClock[] } {
+  const ms = fake.clock.now().getTime();
+  const chains = (Object.keys(blockMs) as Chain[]).map((chain) => {
+    const height = heightAt(chain, ms);
+    return {
+      chain,
+      blockMs: blockMs[chain],
+      height,
+      nextBlockAt: new Date(blockTime(chain, height + 1)).toISOString(),
+    };
+  });
+  return { now: new Date(ms).toISOString(), mode: internalsOf(fake).state.clock.mode(), chains };
 }
 
 function info({ fake, incoming }: Call): unknown {
@@ -168,34 +181,27 @@ function pendingOf(fake: FakeChainbill): unknown[] {
  * entry since the last reset, so it stays exact when the oldest are dropped past `historyLimit`;
  * `missed` says how many from the N-th on were dropped before they were read.
  */
-function since({ incoming }: Call, name: string, log: History<unknown>): unknown {
+function since({ incoming }: Call, name: string, log: History<object>): unknown {
   const query = incoming.url.searchParams;
+  // Events take `object_id` too: one record's story (the inspector's link from a payout).
+  const allowed = name === 'events' ? ['since', 'object_id'] : ['since'];
   for (const key of query.keys())
-    if (key !== 'since') throw invalid(key, 'is not a query parameter: use ?since=N');
+    if (!allowed.includes(key))
+      throw invalid(key, `is not a query parameter: use ${allowed.map((k) => `?${k}=`).join(' or ')}`);
   const raw = query.get('since') ?? '0';
   if (!/^\d{1,15}$/.test(raw))
     throw invalid('since', 'must be a whole number of at least 0 (how many you have seen)');
   const { entries, missed, next } = log.since(Number(raw));
-  return { [name]: entries, next, missed };
+  const objectId = query.get('object_id');
+  const kept =
+    objectId === null
+      ? entries
+      : entries.filter((entry) => 'objectId' in entry && entry.objectId === objectId);
+  return { [name]: kept, next, missed };
 }
 
 function reset({ fake, body, startupSeed }: Call): unknown {
   onlyKeys(body, []);
   fake.reset();
   return { reset: true, seed: startupSeed === undefined ? null : applySeedFile(fake, startupSeed) };
-}
-
-/** A 201 answer. */
-export class Created {
-  /** @param body - The JSON body. */
-  constructor(readonly body: unknown) {}
-}
-
-function onlyKeys(body: Fields, allowed: readonly string[]): void {
-  for (const key of Object.keys(body))
-    if (!allowed.includes(key))
-      throw invalid(
-        key,
-        `is not a field here${allowed.length > 0 ? ` (expected ${allowed.join(', ')})` : ' (send {} or no body)'}`,
-      );
 }

@@ -4,7 +4,8 @@ import { type Incoming, parseJsonBody } from '../http/body.js';
 import { compile, find, MethodNotAllowed } from '../http/dispatch.js';
 import { FakeApiError, invalid, oneLine } from '../http/errors.js';
 import { SeedFileError } from '../seed/seed-shape.js';
-import { type ControlEndpoint, Created, controlEndpoints } from './control-endpoints.js';
+import { controlEndpoints } from './control-endpoints.js';
+import { type Call, type ControlEndpoint, Created } from './endpoint.js';
 
 /** The control API's routes, matched by the same router as the API's. */
 const table = compile(controlEndpoints, (endpoint) => endpoint);
@@ -17,22 +18,24 @@ const table = compile(controlEndpoints, (endpoint) => endpoint);
  * @param fake - The fake the control API drives.
  * @param token - The control token; only `Authorization: Bearer <token>` is accepted.
  * @param incoming - The request.
- * @param startupSeed - The seed file the server started with, applied again on `POST /_fake/reset`.
+ * @param server - `startupSeed`, the seed file the server started with (applied again on
+ *   `POST /_fake/reset`), and `snapshotFile`, where `POST /_fake/snapshot?save=1` writes.
  * @returns The answer.
  */
 export async function controlAnswer(
   fake: FakeChainbill,
   token: string,
   incoming: Incoming,
-  startupSeed: unknown,
+  server: Pick<Call, 'startupSeed' | 'snapshotFile'>,
 ): Promise<Response> {
   try {
     authorize(token, incoming.headers.get('authorization'));
     const path = incoming.url.pathname === '/_fake' ? '/_fake/' : incoming.url.pathname;
     const [endpoint, params]: [ControlEndpoint, Record<string, string>] = find(table, incoming.method, path);
     if (!endpoint.query && incoming.url.search !== '') throw invalid('query', `is not taken by ${path}`);
-    const body = incoming.method === 'POST' ? parseJsonBody(await incoming.readBody()).fields : {};
-    const result = await endpoint.handle({ fake, incoming, params, body, startupSeed });
+    const reads = incoming.method === 'POST' && !endpoint.ownBody;
+    const body = reads ? parseJsonBody(await incoming.readBody()).fields : {};
+    const result = await endpoint.handle({ fake, incoming, params, body, ...server });
     return result instanceof Created ? json(201, result.body) : json(200, result);
   } catch (error) {
     return failure(error);

@@ -46,15 +46,19 @@ export async function answer(
     fault: fault?.kind ?? null,
   };
   state.requests.push(entry);
-  if (fault?.kind === 'reset') return Response.error();
+  const unanswered = (): Response => {
+    state.responses.keep(entry.sequence, { status: 0, headers: {}, body: null, fault: entry.fault });
+    return Response.error();
+  };
+  if (fault?.kind === 'reset') return unanswered();
   if (fault?.kind === 'status') {
     entry.status = fault.error.status;
     const headers = fault.retryAfter === undefined ? undefined : { 'retry-after': String(fault.retryAfter) };
-    return respond(state, { ...failureResult(fault.error), ...(headers && { headers }) });
+    return respond(state, { ...failureResult(fault.error), ...(headers && { headers }) }, entry);
   }
   // A delay ends with the request (its signal) or the fake's reset: either way nothing is applied.
   if (fault?.kind === 'delay' && (await delays.wait(fault.ms, incoming.signal)) !== 'elapsed')
-    return Response.error();
+    return unanswered();
   let result: RouteResult;
   try {
     refuseMalformed(incoming, path);
@@ -71,7 +75,9 @@ export async function answer(
     result = failureResult(error);
   }
   entry.status = result.status;
-  return fault?.kind === 'commit-then-drop' ? Response.error() : respond(state, result);
+  // A dropped answer is kept as the one the fake would have sent.
+  const response = respond(state, result, entry);
+  return fault?.kind === 'commit-then-drop' ? Response.error() : response;
 }
 
 /**
@@ -90,12 +96,22 @@ export function failureResult(error: unknown): RouteResult {
   return { status: failure.status, body: failure.toBody(), ...allow };
 }
 
-// `Date` is the fake clock's, as a server's is its own clock: what a feed from 'now' starts at.
-function respond(state: FakeState, result: RouteResult): Response {
-  const date = state.clock.now().toUTCString();
-  const headers = { date, 'x-request-id': `req_${state.ids.hex('request', 8)}`, ...result.headers };
-  if (result.body === undefined) return new Response(null, { status: result.status, headers });
-  return Response.json(result.body, { status: result.status, headers });
+/**
+ * The answer, with the fake clock's `Date` (as a server's is its own clock: what a feed from 'now'
+ * starts at); kept for the inspector (`GET /_fake/requests/{sequence}`) when it answers a logged request.
+ */
+function respond(state: FakeState, result: RouteResult, entry?: FakeRequest): Response {
+  const headers: Record<string, string> = {
+    date: state.clock.now().toUTCString(),
+    'x-request-id': `req_${state.ids.hex('request', 8)}`,
+    ...result.headers,
+  };
+  // Serialized once, for the answer and the kept copy.
+  const body = result.body === undefined ? null : JSON.stringify(result.body);
+  if (body !== null) headers['content-type'] = 'application/json';
+  if (entry !== undefined)
+    state.responses.keep(entry.sequence, { status: result.status, headers, body, fault: entry.fault });
+  return new Response(body, { status: result.status, headers });
 }
 
 function authenticate(state: FakeState, header: string | null): Scope {

@@ -27,33 +27,35 @@ export interface Incoming {
    */
   signal?: AbortSignal;
   /**
-   * Reads the whole body, at most {@link MAX_BODY_BYTES}.
+   * Reads the whole body, at most `limit` bytes.
    *
+   * @param limit - The bound, {@link MAX_BODY_BYTES} unless an endpoint takes more (a snapshot).
    * @returns The body's bytes (empty for none).
    * @throws {FakeApiError} 413 `body_too_large` past the bound; 400 `body_invalid` when it cannot be read.
    */
-  readBody(): Promise<Uint8Array>;
+  readBody(limit?: number): Promise<Uint8Array>;
 }
 
-/** 413 `body_too_large`: the request body is over {@link MAX_BODY_BYTES}. */
-export function bodyTooLarge(): FakeApiError {
+/** 413 `body_too_large`: the request body is over `limit` bytes. */
+export function bodyTooLarge(limit: number = MAX_BODY_BYTES): FakeApiError {
   return new FakeApiError(
     413,
     'invalid_request_error',
     'body_too_large',
-    `The request body is larger than ${MAX_BODY_BYTES} bytes.`,
+    `The request body is larger than ${limit} bytes.`,
   );
 }
 
 /**
- * Refuses up front a `Content-Length` over {@link MAX_BODY_BYTES}, before a byte is read.
+ * Refuses up front a `Content-Length` over `limit`, before a byte is read.
  *
  * @param headers - The request's headers.
+ * @param limit - The bound in bytes.
  * @throws {FakeApiError} 413 `body_too_large`.
  */
-export function checkDeclaredLength(headers: Headers): void {
+export function checkDeclaredLength(headers: Headers, limit: number = MAX_BODY_BYTES): void {
   const declared = Number(headers.get('content-length') ?? '0');
-  if (declared > MAX_BODY_BYTES) throw bodyTooLarge();
+  if (declared > limit) throw bodyTooLarge(limit);
 }
 
 /**
@@ -69,8 +71,8 @@ export function fromRequest(request: Request): Incoming {
     url: new URL(request.url),
     headers: request.headers,
     signal: request.signal,
-    readBody: async () => {
-      checkDeclaredLength(request.headers);
+    readBody: async (limit = MAX_BODY_BYTES) => {
+      checkDeclaredLength(request.headers, limit);
       if (request.body === null) return new Uint8Array(0);
       const reader = request.body.getReader();
       const chunks: Uint8Array[] = [];
@@ -81,10 +83,10 @@ export function fromRequest(request: Request): Incoming {
         });
         if (done) return concat(chunks, size);
         size += value.byteLength;
-        if (size > MAX_BODY_BYTES) {
+        if (size > limit) {
           // Not awaited: cancelling one branch of a tee (msw clones requests) waits for the other.
           reader.cancel().catch(() => undefined);
-          throw bodyTooLarge();
+          throw bodyTooLarge(limit);
         }
         chunks.push(value);
       }

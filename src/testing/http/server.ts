@@ -164,12 +164,17 @@ function fromNode(
     url,
     headers,
     signal,
-    readBody: () => readNode(req, headers, reading),
+    readBody: (limit = MAX_BODY_BYTES) => readNode(req, headers, reading, limit),
   };
 }
 
 /** Reads a body while counting; past the bound it stops reading and leaves the rest unread. */
-function readNode(req: IncomingMessage, headers: Headers, reading: Reading): Promise<Uint8Array> {
+function readNode(
+  req: IncomingMessage,
+  headers: Headers,
+  reading: Reading,
+  limit: number,
+): Promise<Uint8Array> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
@@ -185,14 +190,14 @@ function readNode(req: IncomingMessage, headers: Headers, reading: Reading): Pro
     };
     const onData = (chunk: Buffer): void => {
       size += chunk.length;
-      if (size > MAX_BODY_BYTES) finish(bodyTooLarge());
+      if (size > limit) finish(bodyTooLarge(limit));
       else chunks.push(chunk);
     };
     const onEnd = (): void => finish(null);
     const onError = (): void => finish(unreadable());
     const onClose = (): void => finish(req.complete ? null : unreadable());
     try {
-      checkDeclaredLength(headers);
+      checkDeclaredLength(headers, limit);
     } catch (error) {
       finish(error as FakeApiError); // checkDeclaredLength throws only FakeApiError
       return;

@@ -1,4 +1,4 @@
-import { type Checkout, checkoutSchema } from '../../resources/checkouts.js';
+import { type Checkout, checkoutSchema, checkoutSpec } from '../../resources/checkouts.js';
 import { type ResourceModule, seedsFrom } from '../resource.js';
 import { lifecycleDue } from '../state/lifecycle.js';
 import {
@@ -35,6 +35,7 @@ const checkoutSeeds = seedsFrom<CheckoutSeeds>({
 /** Checkouts: made by payment links and seeds, paid and confirmed on the chain, expired by the clock. */
 export const checkoutModule: ResourceModule = {
   collection: checkouts,
+  columns: checkoutSpec.columns,
   due: lifecycleDue(checkoutLifecycle),
   seeds: checkoutSeeds,
   seedFile: { list: 'checkouts', seed: 'checkout', schema: checkoutSchema },

@@ -4,6 +4,7 @@ import {
   type CustomerCreateParams,
   customerOperations,
   customerSchema,
+  customerSpec,
 } from '../../resources/customers.js';
 import { type FakeEnvironment, type Known, type ResourceModule, seedsFrom } from '../resource.js';
 import { readBody } from '../seed/validate.js';
@@ -70,6 +71,7 @@ const customerSeeds = seedsFrom<CustomerSeeds>({
 /** Customers: created by the API, or seeded. */
 export const customerModule: ResourceModule = {
   collection: customers,
+  columns: customerSpec.columns,
   seeds: customerSeeds,
   seedFile: { list: 'customers', seed: 'customer', schema: customerSchema },
 };

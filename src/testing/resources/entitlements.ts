@@ -1,4 +1,5 @@
 import type { Entitlement, EntitlementValueType } from '../../resources/entitlements.js';
+import { entitlementSpec } from '../../resources/entitlements.js';
 import type { Known, ResourceModule } from '../resource.js';
 import { type CollectionKey, collectionKey } from '../state/scope.js';
 
@@ -11,4 +12,5 @@ export const entitlements: CollectionKey<FakeEntitlement> = collectionKey('entit
 /** Entitlements: created, listed, updated and deleted through the API only. */
 export const entitlementModule: ResourceModule = {
   collection: entitlements,
+  columns: entitlementSpec.columns,
 };

@@ -1,6 +1,7 @@
 import type { Wire } from '../../internal/tie.js';
 import type { Checkout } from '../../resources/checkouts.js';
 import type { PaymentLink, PaymentLinkCreateParams } from '../../resources/payment-links.js';
+import { paymentLinkSpec } from '../../resources/payment-links.js';
 import { storable } from '../clock/time-range.js';
 import { conflict, FakeApiError, invalid } from '../http/errors.js';
 import type { ResourceModule } from '../resource.js';
@@ -149,6 +150,7 @@ function paymentLinkSimulations(state: FakeState): PaymentLinkSimulations {
 /** Payment links: created by the API, opened by payers, expired by the clock. */
 export const paymentLinkModule: ResourceModule = {
   collection: paymentLinks,
+  columns: paymentLinkSpec.columns,
   due: lifecycleDue(paymentLinkLifecycle),
   simulations: paymentLinkSimulations,
   reports: { 'payment_link.expired': 'expired' },

@@ -5,6 +5,7 @@ import {
   type PaymentMethod,
   type PaymentMethodStatus,
   paymentMethodSchema,
+  paymentMethodSpec,
   paymentMethodStatuses,
   requiredConfirmationsParam,
 } from '../../resources/payment-methods.js';
@@ -96,6 +97,7 @@ const paymentMethodSeeds = seedsFrom<PaymentMethodSeeds>({
 /** Payment methods: seeded (the API lists and updates them), charged by subscriptions. */
 export const paymentMethodModule: ResourceModule = {
   collection: paymentMethods,
+  columns: paymentMethodSpec.columns,
   seeds: paymentMethodSeeds,
   seedFile: { list: 'payment_methods', seed: 'paymentMethod', schema: paymentMethodSchema },
 };

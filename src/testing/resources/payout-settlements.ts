@@ -1,6 +1,7 @@
 import type { Chain } from '../../core/types.js';
 import type { PayoutIntent } from '../../payouts/intent.js';
 import type { PayoutSettlement } from '../../payouts/settlements.js';
+import { payoutSettlementSpec } from '../../payouts/settlements.js';
 import { blockTime, heightAt, newTxHash, type Transfer, treasuryAddress } from '../clock/chain.js';
 import type { DueSource } from '../clock/scheduler.js';
 import { conflict } from '../http/errors.js';
@@ -96,4 +97,8 @@ const settlementsDue: DueSource<FakeState, FakeSettlement> = {
 };
 
 /** Payout settlements: recorded when a payout settles, confirmed by the chain's blocks. */
-export const payoutSettlementModule: ResourceModule = { collection: payoutSettlements, due: settlementsDue };
+export const payoutSettlementModule: ResourceModule = {
+  collection: payoutSettlements,
+  columns: payoutSettlementSpec.columns,
+  due: settlementsDue,
+};

@@ -11,6 +11,7 @@ import {
 } from '../../payouts/intent.js';
 import { payoutOperations } from '../../payouts/operations.js';
 import type { PayoutCreateParams } from '../../payouts/params.js';
+import { payoutSpec } from '../../payouts/spec.js';
 import { invalid } from '../http/errors.js';
 import { type ResourceModule, seedsFrom } from '../resource.js';
 import { checkedFields, readBody } from '../seed/validate.js';
@@ -139,6 +140,7 @@ const payoutSeeds = seedsFrom<PayoutSeeds>({
 /** Payouts: created and approved by the API, seeded in any state, executed on the chain. */
 export const payoutModule: ResourceModule = {
   collection: payouts,
+  columns: payoutSpec.columns,
   due: lifecycleDue(payoutLifecycle),
   seeds: payoutSeeds,
   seedFile: { list: 'payouts', seed: 'payout', schema: payoutIntentSchema },

@@ -1,4 +1,4 @@
-import { type Plan, type PlanStatus, planSchema, planStatuses } from '../../resources/plans.js';
+import { type Plan, type PlanStatus, planSchema, planSpec, planStatuses } from '../../resources/plans.js';
 import { type Known, type ResourceModule, seedsFrom } from '../resource.js';
 import { enumValue, type Fields, numberValue } from '../seed/validate.js';
 import { type CollectionKey, collectionKey } from '../state/scope.js';
@@ -53,6 +53,7 @@ const planSeeds = seedsFrom<PlanSeeds>({
 /** Plans: seeded (the API only lists them), and what subscriptions and entitlements point at. */
 export const planModule: ResourceModule = {
   collection: plans,
+  columns: planSpec.columns,
   seeds: planSeeds,
   seedFile: { list: 'plans', seed: 'plan', schema: planSchema },
 };

@@ -1,5 +1,5 @@
 import type { RevenueEventType } from '../../revenue-events/event.js';
-import { revenueEventSchema, revenueEventTypes } from '../../revenue-events/event.js';
+import { revenueEventSchema, revenueEventSpec, revenueEventTypes } from '../../revenue-events/event.js';
 import { type ResourceModule, seedsFrom } from '../resource.js';
 import { dateTimeValue, enumValue } from '../seed/validate.js';
 import { type CollectionKey, collectionKey, type Scope } from '../state/scope.js';
@@ -111,6 +111,7 @@ const revenueEventSeeds = seedsFrom<RevenueEventSeeds>({
 /** The revenue ledger: seeded, and written by confirmed checkouts and charged renewals. */
 export const revenueEventModule: ResourceModule = {
   collection: revenueEvents,
+  columns: revenueEventSpec.columns,
   seeds: revenueEventSeeds,
   seedFile: { list: 'revenue_events', seed: 'revenueEvent', schema: revenueEventSchema },
 };

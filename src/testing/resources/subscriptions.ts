@@ -1,3 +1,4 @@
+import { subscriptionSpec } from '../../resources/subscriptions.js';
 import type { Cost, DueSource } from '../clock/scheduler.js';
 import { LAST_TIME_MS } from '../clock/time-range.js';
 import type { ResourceModule } from '../resource.js';
@@ -68,6 +69,7 @@ const subscriptionsDue: DueSource<FakeState, FakeSubscription> = {
 /** Subscriptions: created by the API, billed by the clock (subscription-billing.ts). */
 export const subscriptionModule: ResourceModule = {
   collection: subscriptions,
+  columns: subscriptionSpec.columns,
   due: subscriptionsDue,
   simulations: subscriptionSimulations,
   reports: {

@@ -1,4 +1,5 @@
 import type { Environment } from '../../core/types.js';
+import { webhookEndpointSpec } from '../../resources/webhook-endpoints.js';
 import { invalid } from '../http/errors.js';
 import { type ResourceModule, seedsFrom } from '../resource.js';
 import { checkedDateTime } from '../seed/validate.js';
@@ -71,6 +72,7 @@ function seededUrl(value: unknown): unknown {
 /** Webhook endpoints: seeded, and deleted through the API. They have no response schema. */
 export const webhookEndpointModule: ResourceModule = {
   collection: webhookEndpoints,
+  columns: webhookEndpointSpec.columns,
   seeds: webhookEndpointSeeds,
   seedFile: {
     list: 'webhook_endpoints',

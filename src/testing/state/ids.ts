@@ -33,12 +33,12 @@ export interface IdSourceState {
  * distinct n give distinct values (each word is a bijection of n).
  */
 export class IdSource {
-  readonly seed: number | null;
+  #seed: number | null;
   #counts = new Map<string, number>();
 
   /** @param seed - A whole number from 0 to 2^53 − 1, or `null` for random values. */
   constructor(seed: number | null = null) {
-    this.seed = seed;
+    this.#seed = seed;
   }
 
   /** A new id of a kind, with its prefix from the one table (spec: Identifier prefixes): `po_3f9a…`. */
@@ -67,19 +67,21 @@ export class IdSource {
 
   /** Its state, as plain JSON data. */
   save(): IdSourceState {
-    return { seed: this.seed, counts: Object.fromEntries(this.#counts) };
+    return { seed: this.#seed, counts: Object.fromEntries(this.#counts) };
   }
 
-  /** Goes on from a saved state's counts (its seed is this source's own). */
-  load(counts: Record<string, number>): void {
-    this.#counts = new Map(Object.entries(counts));
+  /** Goes on as the source that saved `state` would have (checked by the caller). */
+  load(state: IdSourceState): void {
+    this.#seed = state.seed;
+    this.#counts = new Map(Object.entries(state.counts));
   }
 
   #draw(stream: string, size: number): Buffer {
-    if (this.seed === null) return fromPool(size);
+    const seed = this.#seed;
+    if (seed === null) return fromPool(size);
     const n = this.#counts.get(stream) ?? 0;
     this.#counts.set(stream, n + 1);
-    const base = mix(mix(hashString(stream) ^ mix(this.seed >>> 0)) ^ Math.floor(this.seed / 2 ** 32));
+    const base = mix(mix(hashString(stream) ^ mix(seed >>> 0)) ^ Math.floor(seed / 2 ** 32));
     const out = Buffer.alloc(Math.ceil(size / 4) * 4);
     for (let lane = 0; lane < out.length / 4; lane += 1)
       out.writeUInt32BE(mix((n ^ mix(base + Math.imul(lane, 0x9e3779b9))) >>> 0), lane * 4);

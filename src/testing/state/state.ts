@@ -4,43 +4,16 @@ import { type DueSource, Scheduler } from '../clock/scheduler.js';
 import { notFound, stringArgument } from '../http/errors.js';
 import type { RenewalRetries } from '../options.js';
 import { EventLog, type FakeEvent, type FakeEventType } from './events.js';
-import { type FakeRequest, History, IdempotencyStore, type Replay } from './history.js';
+import { type FakeRequest, History, IdempotencyStore } from './history.js';
 import type { IdSource } from './ids.js';
-import { type CollectionKey, Scope, type ScopeData } from './scope.js';
+import { ResponseLog } from './responses.js';
+import { type CollectionKey, Scope } from './scope.js';
+import type { OrganizationKeys, SideKey, StateData } from './state-data.js';
+
+export type { OrganizationKeys, SideKey, StateData } from './state-data.js';
 
 /** The id source's stream of keys. */
 const keyStream = 'key';
-
-/** The keys of an organization, by environment (seed files list them; `chainbill-fake` prints them). */
-export interface OrganizationKeys {
-  /** Sandbox keys, `sk_test_…`. */
-  sandbox: string[];
-  /** Live keys, `sk_live_…`. */
-  live: string[];
-}
-
-/**
- * State a resource module keeps beside its records (a subscription's failed attempts, the chain's
- * transfers): made on first use, in every snapshot, dropped by `reset()`. The value must survive
- * `structuredClone` (plain data, `Map`, `Set`).
- */
-export interface SideKey<T> {
-  /** Its name, unique among the fake's side state. */
-  readonly name: string;
-  /** A new, empty value. */
-  create(): T;
-}
-
-/** Everything a {@link FakeState.fork} copies: enough to build the same state again. */
-interface Snapshot {
-  scopes: { org_id: string; environment: Environment; data: ScopeData }[];
-  keys: [key: string, org_id: string, environment: Environment][];
-  events: FakeEvent[];
-  eventsDropped: number;
-  idempotency: [string, Replay][];
-  sides: [string, unknown][];
-  organizations: [string, OrganizationKeys][];
-}
 
 /**
  * Everything the fake holds, and nothing anywhere else (`reset()` clears all of it): keys and
@@ -56,6 +29,8 @@ export class FakeState {
   readonly events: EventLog;
   /** The last requests answered under the base path, in order (`fake.requests`). */
   readonly requests: History<FakeRequest>;
+  /** The answers to the latest requests, as sent (the inspector's request detail). */
+  readonly responses: ResponseLog = new ResponseLog();
   /** Answers already given per scope and `Idempotency-Key`, replayed for a repeat. */
   readonly idempotency: IdempotencyStore;
   /** The retry schedule of failed renewals. */
@@ -138,6 +113,7 @@ export class FakeState {
     for (const [key, scope] of this.#keys) this.#keys.set(key, this.scope(scope.org_id, scope.environment));
     this.events.clear();
     this.requests.clear();
+    this.responses.clear();
     this.idempotency.load();
     this.#sides = new Map();
     this.#queue = new Scheduler(this.#queue.sources);
@@ -231,7 +207,9 @@ export class FakeState {
       this.#queue.sources,
       this.ids,
     );
-    copy.#load(this.#snapshot());
+    // One structuredClone for everything, so that records pointing at each other (a subscription
+    // embeds its customer and plan) point at each other's copies.
+    copy.load(structuredClone(this.save()));
     return copy;
   }
 
@@ -267,16 +245,15 @@ export class FakeState {
     }
   }
 
-  #snapshot(): Snapshot {
-    // One structuredClone for everything, so that records pointing at each other (a subscription
-    // embeds its customer and plan) point at each other's copies.
-    return structuredClone({
+  /** Everything but the request log, as plain data: the state's own objects, not copies. */
+  save(): StateData {
+    return {
       scopes: [...this.#scopes.values()].map((scope) => ({
         org_id: scope.org_id,
         environment: scope.environment,
         data: scope.data(),
       })),
-      keys: [...this.#keys].map(([key, scope]): Snapshot['keys'][number] => [
+      keys: [...this.#keys].map(([key, scope]): StateData['keys'][number] => [
         key,
         scope.org_id,
         scope.environment,
@@ -286,19 +263,30 @@ export class FakeState {
       idempotency: this.idempotency.entries(),
       sides: [...this.#sides],
       organizations: [...this.organizations],
-    });
+    };
   }
 
-  #load(snapshot: Snapshot): void {
-    snapshot.scopes.forEach(({ org_id, environment, data }, rank) => {
-      this.#scopes.set(`${org_id}:${environment}`, Scope.from(org_id, environment, rank, data, this.ids));
+  /**
+   * Takes what {@link FakeState.save} gave (a copy of it: its objects become the state's) in
+   * place of everything but the request log, and builds the clock's queue again from it.
+   */
+  load(data: StateData): void {
+    this.#scopes = new Map();
+    this.#keys.clear();
+    data.scopes.forEach(({ org_id, environment, data: collections }, rank) => {
+      this.#scopes.set(
+        `${org_id}:${environment}`,
+        Scope.from(org_id, environment, rank, collections, this.ids),
+      );
     });
-    for (const [key, org_id, environment] of snapshot.keys)
-      this.#keys.set(key, this.scope(org_id, environment));
-    this.events.replace(snapshot.events, snapshot.eventsDropped);
-    this.idempotency.load(snapshot.idempotency);
-    this.#sides = new Map(snapshot.sides);
-    replaceAll(this.organizations, snapshot.organizations);
+    for (const [key, org_id, environment] of data.keys) this.#keys.set(key, this.scope(org_id, environment));
+    // Past the history limit (a snapshot of a fake that kept more), the oldest count as dropped.
+    const over = Math.max(0, data.events.length - this.historyLimit);
+    this.events.replace(data.events.slice(over), data.eventsDropped + over);
+    this.idempotency.load(data.idempotency.slice(-this.historyLimit));
+    this.#sides = new Map(data.sides);
+    replaceAll(this.organizations, data.organizations);
+    this.#queue = new Scheduler(this.#queue.sources);
     this.#queue.rebuild(this, this.#scopes.values());
   }
 }

@@ -98,9 +98,10 @@ function emitDeclarations(): void {
 
 /**
  * The packages inlined into `dist` (`noExternal` below): not dependencies, so not installed.
- * `@noble/hashes` (SHA-256, Keccak-256) and `@scure/base` (base58) check recipient addresses.
+ * `@noble/hashes` (SHA-256, Keccak-256) and `@scure/base` (base58) check recipient addresses;
+ * `jose` checks the bearer tokens of `chainbill-mcp --http` (only the MCP bin's chunk has it).
  */
-const inlined = /^(ky|zod|@noble\/hashes|@scure\/base)(\/|$)/;
+const inlined = /^(ky|zod|@noble\/hashes|@scure\/base|jose)(\/|$)/;
 
 /**
  * Declarations may not import ky or zod: a user's `tsc` without `skipLibCheck` would fail to find
@@ -186,10 +187,10 @@ const config: Options = {
   // ky, zod/mini, @noble/hashes and @scure/base are inlined, tree-shaken: one file to load instead
   // of ~110 modules, no runtime dependencies, and no require(esm) of ESM-only packages from the
   // CJS build (docs/performance.md). msw stays outside: it is the optional peer of ./testing; so
-  // does the MCP SDK, the optional peer of the chainbill-mcp bin, and pg, which the bins load when
-  // CHAINBILL_DATABASE_URL is set.
+  // does the MCP SDK (`@modelcontextprotocol/server`), the optional peer of the chainbill-mcp bin,
+  // and pg, which the bins load when CHAINBILL_DATABASE_URL is set.
   noExternal: [inlined],
-  external: ['msw', 'pg', /^@modelcontextprotocol\/sdk(\/|$)/],
+  external: ['msw', 'pg', /^@modelcontextprotocol\/server(\/|$)/],
   esbuildPlugins: [kyPureDefaultInstance, nobleSha3PureTables],
   // The CommonJS build's `import.meta.url`, from `__filename`: the fake's inspector finds its files
   // beside the package's package.json (src/testing/control/inspector.ts).
@@ -207,6 +208,7 @@ const config: Options = {
     await copyFile('node_modules/zod/LICENSE', 'dist/licenses/zod.LICENSE');
     await copyFile('node_modules/@noble/hashes/LICENSE', 'dist/licenses/noble-hashes.LICENSE');
     await copyFile('node_modules/@scure/base/LICENSE', 'dist/licenses/scure-base.LICENSE');
+    await copyFile('node_modules/jose/LICENSE.md', 'dist/licenses/jose.LICENSE');
   },
 };
 

@@ -27,6 +27,8 @@ const packageTests = [
   'test/fake/server-history.test.ts',
   'test/fake/server-state.test.ts',
   'test/mcp/bin.test.ts',
+  // chainbill-mcp --http behind a real authorization server, through the v2 client's OAuth.
+  'test/mcp/http.test.ts',
   // The inspector's page in Chromium, served by the built CLI.
   'test/fake/inspector.test.ts',
   // In-process tests beside a few of the built CLI's or dist/'s, on the same topic.
@@ -61,6 +63,8 @@ const shared = {
       'chainbill/testing': fileURLToPath(new URL('./src/testing/index.ts', import.meta.url)),
       'chainbill/opentelemetry': fileURLToPath(new URL('./src/opentelemetry/index.ts', import.meta.url)),
       'chainbill/postgres': fileURLToPath(new URL('./src/postgres/index.ts', import.meta.url)),
+      'chainbill/core': fileURLToPath(new URL('./src/core/index.ts', import.meta.url)),
+      'chainbill/funcs': fileURLToPath(new URL('./src/funcs.ts', import.meta.url)),
       chainbill: fileURLToPath(new URL('./src/index.ts', import.meta.url)),
     },
   },

@@ -14,8 +14,9 @@
 # consumer-msw.mjs answers through msw with chainbill/testing/msw instead. (chainbill/testing in a
 # project without msw, under Jest's CommonJS: scripts/jest-example.sh.) mcp.mjs starts
 # `npx chainbill-mcp --fake` with the MCP SDK (installed beside it, as the bin's optional peer) and
-# asks it tools/list over stdio. postgres.mjs runs chainbill/postgres on PGlite (installed beside
-# it, as the entry's optional peer): migrate, and a consumer of the fake's ledger.
+# asks it tools/list over stdio, as a 2025-era client (the 1.x SDK's) does. postgres.mjs runs
+# chainbill/postgres on PGlite (installed beside it, as the entry's optional peer): migrate, and a
+# consumer of the fake's ledger.
 #
 # Last, every TypeScript consumer is type-checked on the oldest TypeScript the package supports,
 # the repo's, and TypeScript 7 (the native compiler, npm's `typescript@7`), all three installed
@@ -35,7 +36,7 @@ echo "packed $tarball ($(du -k "$work/$tarball" | cut -f1) KB); consumers in $wo
 mkdir "$work/consumer"
 cd "$work/consumer"
 printf '{ "name": "chainbill-smoke-consumer", "private": true, "type": "module" }\n' >package.json
-npm install --no-audit --no-fund --silent "$work/$tarball" msw@2 @modelcontextprotocol/sdk@1 @tsconfig/strictest@2 @electric-sql/pglite@0.5 \
+npm install --no-audit --no-fund --silent "$work/$tarball" msw@2 @modelcontextprotocol/server@2 @modelcontextprotocol/sdk@1 @tsconfig/strictest@2 @electric-sql/pglite@0.5 \
   "typescript-oldest@npm:typescript@$oldest_typescript" typescript-7@npm:typescript@7
 cp "$root"/scripts/smoke/* .
 

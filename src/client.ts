@@ -1,10 +1,14 @@
 import type { ClientOptions } from './client-options.js';
 import { ChainbillCore } from './core/chainbill-core.js';
 import { ConfigurationError } from './core/error.js';
+import type { RequestOptions } from './core/request-options.js';
+import type { RequestSpec } from './internal/types.js';
+import { withWriteBudgets } from './payouts/budget-writes.js';
 import { clientPayoutSettings } from './payouts/client-settings.js';
 import { Payouts } from './payouts/payouts.js';
 import type { PayoutPolicy } from './payouts/policy.js';
 import { compilePolicy } from './payouts/policy-rules.js';
+import { checkRawPayoutWrite } from './payouts/raw-writes.js';
 import { Checkouts } from './resources/checkouts.js';
 import { Customers } from './resources/customers.js';
 import { Entitlements } from './resources/entitlements.js';
@@ -99,6 +103,23 @@ export class Chainbill extends ChainbillCore {
     this.subscriptions = new Subscriptions(this);
     this.paymentLinks = new PaymentLinks(this);
     this.revenueEvents = new RevenueEvents(this);
+  }
+
+  /**
+   * Checks a raw call that writes payouts as `payouts.create` and `payouts.update` check theirs,
+   * the client's payout policy included (docs/raw-calls.md, "Payouts through raw calls").
+   *
+   * @internal
+   * @param spec - The raw call.
+   * @param options - Its per-call options.
+   * @returns The call to send (a promise of it while a create reserves its budgets).
+   */
+  protected override _checkRawCall(
+    spec: RequestSpec<unknown>,
+    options: RequestOptions,
+  ): RequestSpec<unknown> | Promise<RequestSpec<unknown>> {
+    // Its budgets as the methods' (a create reserves, a cancel gives back).
+    return withWriteBudgets(this, checkRawPayoutWrite(spec, options, this));
   }
 
   /**

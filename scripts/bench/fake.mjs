@@ -13,6 +13,8 @@
  *   held; µs per request, and the ratio (goal within ±20 %, 0.8 to 1.2);
  * each as the median of rounds that take turns between the two fakes, in wall time and in this
  * process's CPU time (which a busy machine moves less);
+ * - seed files: `applySeedFile` with 8 000, 32 000 and 150 000 customers (the last about 450 KB, under
+ *   the 1 MiB cap); µs per record, and the ratio of the largest to the smallest (goal ≤ 1.5: linear);
  * - retained heap per stored customer: 40 000 `customers.create` through the client, history
  *   capped at 10 000 (the default); the heap after a full GC at 20 000 and 40 000 creates, the
  *   history full at both, so the difference is what the records keep (goal ≤ 1.5 KB), once the
@@ -21,7 +23,7 @@
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { Chainbill } from '../../dist/index.js';
-import { createFakeChainbill } from '../../dist/testing/index.js';
+import { applySeedFile, createFakeChainbill } from '../../dist/testing/index.js';
 
 const { values } = parseArgs({ options: { quick: { type: 'boolean', default: false } } });
 const gc = globalThis.gc;
@@ -126,6 +128,14 @@ async function heapPerCustomer(creates) {
   };
 }
 
+/** µs per record to apply a seed file of `count` empty customers to a new fake, in wall and CPU time. */
+function seedFileUs(count) {
+  const customers = Array.from({ length: count }, () => ({}));
+  const file = { organizations: [{ id: 'org_bench', sandbox: { customers } }] };
+  const fake = createFakeChainbill();
+  return timed(count, () => applySeedFile(fake, file));
+}
+
 const ratioLine = (name, [[wallA, wallB], [cpuA, cpuB]], goal) =>
   console.log(
     `${name}: ${wallA.toFixed(1)} → ${wallB.toFixed(1)} µs, ×${(wallB / wallA).toFixed(2)}; ` +
@@ -151,6 +161,17 @@ const frozen = await interleaved(clientOf(few), clientOf(bigFake.fake), 9, (chai
   requestUs(chainbill, 200),
 );
 ratioLine(`frozen clock, µs per customers.list, 100 vs ${big} payouts held`, frozen, '×0.8 to ×1.2');
+
+const seedSizes = [8_000, 32_000, 150_000].map((count) => Math.round(count * scale));
+await seedFileUs(seedSizes[0]); // warm-up, not counted
+const seedFiles = [];
+for (const count of seedSizes) seedFiles.push(await seedFileUs(count));
+const [fewest, most] = [seedFiles[0], seedFiles[seedFiles.length - 1]];
+console.log(
+  `seed file, µs per customer with ${seedSizes.join(' / ')}: ` +
+    `${seedFiles.map((t) => t.wall.toFixed(1)).join(' / ')} (CPU ${seedFiles.map((t) => t.cpu.toFixed(1)).join(' / ')}), ` +
+    `×${(most.wall / fewest.wall).toFixed(2)} (CPU ×${(most.cpu / fewest.cpu).toFixed(2)}) (goal ≤ ×1.5: linear)`,
+);
 
 smallFake.fake.reset();
 bigFake.fake.reset();

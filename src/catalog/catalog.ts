@@ -66,6 +66,8 @@ export interface CatalogEntry {
   readonly summary: string;
   /** The rest of the method's TSDoc: its id's and params' text, each field's. */
   readonly docs: MethodDocs;
+  /** Its resource's fields for a table, most important first (`ResourceSpec.columns`). */
+  readonly columns: readonly string[];
 }
 
 function entryOf(spec: ResourceSpec, method: string, at: TableEntry, docs: CatalogDocs): CatalogEntry {
@@ -95,6 +97,7 @@ function entryOf(spec: ResourceSpec, method: string, at: TableEntry, docs: Catal
     // Without its TSDoc (the docs not regenerated yet) an entry still says its route.
     summary: own?.summary ?? route,
     docs: own ?? { summary: route },
+    columns: spec.columns,
   };
 }
 

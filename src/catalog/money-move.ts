@@ -32,27 +32,44 @@ export interface MovePreview {
   readonly amountAtomic: string | null;
 }
 
-/** Why an approval cannot go: there is no draft of that id to approve. Nothing was sent. */
+/**
+ * Why an approval cannot go: there is no draft of that id to approve, because the payout is past
+ * its draft (`status` says where it is) or the API lists no payout of that id (`status` is
+ * `null`). Nothing was sent.
+ */
 export class NoDraftError extends ChainbillError {
   override readonly name = 'NoDraftError';
   /** The id asked for. */
   readonly id: string;
-  constructor(id: string) {
-    super(`${id} is not a draft payout, so there is nothing to approve; nothing was sent`);
+  /** The payout's status, when the API lists it; `null` when it lists no payout of that id. */
+  readonly status: string | null;
+  /** `resource_missing` for an id the API does not list, `not_a_draft` for a payout past its draft. */
+  readonly code: 'resource_missing' | 'not_a_draft';
+  /** The id is at fault. */
+  readonly param = 'id';
+  constructor(id: string, status: string | null) {
+    super(
+      status === null
+        ? `No draft payout with that id: the API lists no payout ${id}; nothing was sent`
+        : `${id} is ${status}, not a draft: there is nothing to approve; nothing was sent`,
+    );
     this.id = id;
+    this.status = status;
+    this.code = status === null ? 'resource_missing' : 'not_a_draft';
   }
 }
 
 /**
  * Finds a draft among its resource's drafts: only a draft can be approved, and the API has no
- * route that reads one record, so the drafts are walked page by page.
+ * route that reads one record, so the drafts are walked page by page. When none has the id, the
+ * whole list is walked to say why: the payout's status, or no such payout.
  *
  * @param client - The client to read through.
  * @param entry - The approving entry.
  * @param id - The draft's id, already checked against its prefix.
  * @param options - Per-call options of each page.
  * @returns The draft as the API lists it.
- * @throws {NoDraftError} when no draft has that id.
+ * @throws {NoDraftError} when no draft has that id: with its status, or `null` for no such payout.
  */
 export async function findDraft(
   client: ChainbillCore,
@@ -63,11 +80,17 @@ export async function findDraft(
   const list = catalog.find(
     (other) => other.method === 'list' && other.resource.join('.') === entry.resource.join('.'),
   );
-  if (list === undefined) throw new NoDraftError(id);
-  const drafts = invoke(client, list, { params: { status: 'draft', limit: 100 } }, options);
-  for await (const item of drafts as AsyncIterable<Record<string, unknown>>)
-    if (item['id'] === id) return item;
-  throw new NoDraftError(id);
+  if (list === undefined) throw new NoDraftError(id, null);
+  const find = async (params: Record<string, unknown>) => {
+    const items = invoke(client, list, { params: { ...params, limit: 100 } }, options);
+    for await (const item of items as AsyncIterable<Record<string, unknown>>)
+      if (item['id'] === id) return item;
+    return undefined;
+  };
+  const draft = await find({ status: 'draft' });
+  if (draft !== undefined) return draft;
+  const other = await find({});
+  throw new NoDraftError(id, typeof other?.['status'] === 'string' ? other['status'] : null);
 }
 
 /**

@@ -141,6 +141,7 @@ function readCommand(command: ApiCommand, args: string[]): Invocation {
       if (value !== undefined) throw new UsageError(`--${flag.flag} and --no-${flag.flag} are both given`);
       params[flag.param] = flag.bare ? false : null;
     } else if (value !== undefined) params[flag.param] = flag.bare ? true : parseValue(flag, value as string);
+    else if (flag.default !== undefined) params[flag.param] = parseValue(flag, flag.default);
   }
   const missing = flags.filter((flag) => flag.required && !(flag.param in params));
   if (missing.length > 0)

@@ -30,7 +30,10 @@ export async function call(
   const { entry } = command;
   const client = clientFor(flags, io, streams.err);
   const columns = streams.out.columns ?? Number(io.env['COLUMNS']);
-  const printer: Printer = { ...streams, format: flags.format, width: columns > 0 ? columns : 80 };
+  // One object or page is pretty JSON by default; a stream (`--all`, a feed) is JSON lines.
+  const format = flags.format ?? (flags.all || invocation.kind === 'watch' ? 'jsonl' : 'json');
+  const width = columns > 0 ? columns : 80;
+  const printer: Printer = { ...streams, format, width, columns: entry.columns };
   if (invocation.kind === 'watch')
     return watch({ client, entry, filters: params, flags, printer, signal: io.signal });
   const input = { id, params: entry.takesParams ? params : undefined };

@@ -12,6 +12,7 @@ import type { Logger, LogLevel } from '../core/logger.js';
 import type { PayoutPolicy } from '../payouts/policy.js';
 import { checkPayoutPolicy } from '../payouts/policy-check.js';
 import { budgetStoreFromEnv } from '../postgres/env.js';
+import { clean } from './encode.js';
 import { UsageError } from './errors.js';
 import type { GlobalValues } from './global-flags.js';
 import type { Io } from './io.js';
@@ -64,6 +65,6 @@ function stderrLogger(err: Output): Logger {
   const line =
     (level: string) =>
     (message: string, details?: Record<string, unknown>): void =>
-      err.note(`${level}: ${message}${details === undefined ? '' : ` ${JSON.stringify(details)}`}\n`);
+      err.note(`${level}: ${clean(message)}${details === undefined ? '' : ` ${err.json(details)}`}\n`);
   return { error: line('error'), warn: line('warn'), info: line('info'), debug: line('debug') };
 }

@@ -5,11 +5,13 @@
  */
 import {
   APIUserAbortError,
+  AuthenticationError,
   ChainbillError,
   ConfigurationError,
   RequestValidationError,
 } from '../core/error.js';
 import { errorJson } from '../internal/error-json.js';
+import { clean, jsonOf } from './encode.js';
 
 /** The exit codes: done, the API or network failed, a usage error, refused, interrupted. */
 export const exitCodes = { ok: 0, failed: 1, usage: 2, refused: 3, interrupted: 130 } as const;
@@ -22,6 +24,11 @@ export class UsageError extends Error {
 /** A refusal (exit 3): a check or the payout policy said no, or a money move was not confirmed. */
 export class Refusal extends Error {
   override readonly name = 'Refusal';
+}
+
+/** A failure that is not the API's (a write to stdout that failed): exit 1, one line. */
+export class Failure extends Error {
+  override readonly name = 'Failure';
 }
 
 /** The command was interrupted (Ctrl+C): exit 130, nothing printed. */
@@ -37,9 +44,9 @@ export class Interrupted extends Error {
  * @returns It as a JSON string, cut with `…`.
  */
 export function quoted(text: string): string {
-  if (/sk_(live|test)_/.test(text)) return '"sk_…"';
+  if (/sk_(live|test)_/i.test(text)) return '"sk_…"';
   const chars = [...text];
-  return JSON.stringify(chars.length > 40 ? `${chars.slice(0, 40).join('')}…` : text);
+  return jsonOf(chars.length > 40 ? `${chars.slice(0, 40).join('')}…` : text);
 }
 
 /** What `chainbill` prints for an error, and the code it exits with. */
@@ -56,23 +63,31 @@ export interface Ending {
  *
  * @param error - What the command threw.
  * @param flagOf - The flag (`--amount`) of a param's wire name, for a usage error's message.
+ * @param json - The error's fields as one line of JSON, redacted before they are encoded.
  * @returns The ending.
  */
-export function endingOf(error: unknown, flagOf: (param: string) => string): Ending {
-  if (error instanceof UsageError) return { code: exitCodes.usage, text: `chainbill: ${error.message}\n` };
-  if (error instanceof Refusal) return { code: exitCodes.refused, text: `chainbill: ${error.message}\n` };
+export function endingOf(
+  error: unknown,
+  flagOf: (param: string) => string,
+  json: (value: unknown) => string,
+): Ending {
+  const line = (code: number, message: string): Ending => ({ code, text: `chainbill: ${clean(message)}\n` });
+  if (error instanceof UsageError) return line(exitCodes.usage, error.message);
+  if (error instanceof Refusal) return line(exitCodes.refused, error.message);
   if (error instanceof Interrupted || error instanceof APIUserAbortError)
     return { code: exitCodes.interrupted, text: '' };
-  if (isPolicyRefusal(error))
-    return { code: exitCodes.refused, text: `${JSON.stringify(errorJson(error))}\n` };
+  if (error instanceof Failure) return line(exitCodes.failed, error.message);
+  if (isPolicyRefusal(error)) return { code: exitCodes.refused, text: `${json(errorJson(error))}\n` };
   if (error instanceof RequestValidationError) {
     const what = error.param === 'id' ? 'the id' : flagOf(error.param);
     const message = error.message.replace(/^Invalid parameter `[^`]*`: /, '');
-    return { code: exitCodes.usage, text: `chainbill: ${what}: ${message}\n` };
+    return line(exitCodes.usage, `${what}: ${message}`);
   }
-  if (error instanceof ConfigurationError)
-    return { code: exitCodes.usage, text: `chainbill: ${error.message}\n` };
-  return { code: exitCodes.failed, text: `${JSON.stringify(errorJson(error))}\n` };
+  if (error instanceof ConfigurationError) return line(exitCodes.usage, error.message);
+  // The constructor's: a key that is no key (a `pk_…`, a zero-width space pasted with it).
+  if (error instanceof AuthenticationError && error.status === undefined)
+    return { code: exitCodes.usage, text: `${json(errorJson(error))}\n` };
+  return { code: exitCodes.failed, text: `${json(errorJson(error))}\n` };
 }
 
 /** A payout policy's refusal: a `ChainbillError` that names the policy's `rule` it broke. */

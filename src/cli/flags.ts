@@ -9,6 +9,12 @@ import { kebab } from './commands.js';
 import { quoted, UsageError } from './errors.js';
 import { didYouMean } from './suggest.js';
 
+/**
+ * Values a required param takes when its flag is not given: the one value the API's reference
+ * names for it (a payout's `currency`, "for example USD", docs/money.md: Currency).
+ */
+const defaults: Readonly<Record<string, string>> = { currency: 'USD' };
+
 /** One param of a command as a flag. */
 export interface ParamFlag {
   /** The flag's name without dashes: `recipient-address`. */
@@ -19,8 +25,10 @@ export interface ParamFlag {
   readonly schema: JsonSchema;
   /** It takes `null`: `--no-<flag>` sends it (clears the field). */
   readonly nullable: boolean;
-  /** The API requires it. */
+  /** The API requires it and it has no default: the command line must give it. */
   readonly required: boolean;
+  /** The value sent when the flag is not given, for a param the API requires. */
+  readonly default: string | undefined;
   /** A plain boolean: given bare (`--is-default`), `--no-is-default` for `false`. */
   readonly bare: boolean;
   /** The param's TSDoc. */
@@ -38,12 +46,14 @@ export function paramFlags(entry: CatalogEntry): ParamFlag[] {
   const required = new Set(schema.required ?? []);
   return Object.entries(schema.properties).map(([param, field]) => {
     const { schema: own, nullable } = withoutNull(field);
+    const fallback = required.has(param) ? defaults[param] : undefined;
     return {
       flag: kebab(param),
       param,
       schema: own,
       nullable,
-      required: required.has(param),
+      required: required.has(param) && fallback === undefined,
+      default: fallback,
       bare: own['type'] === 'boolean' && !nullable,
       description: typeof field['description'] === 'string' ? field['description'] : '',
     };
@@ -95,14 +105,48 @@ export function parseValue(flag: ParamFlag, text: string): unknown {
     case 'integer':
       return /^[+-]?\d+$/.test(text) && Number.isSafeInteger(Number(text)) ? Number(text) : bad();
     case 'number':
-      return /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(text) && Number.isFinite(Number(text))
-        ? Number(text)
-        : bad();
+      return exactNumber(flag, text);
     case 'boolean':
       return text === 'true' ? true : text === 'false' ? false : bad();
     default:
       return parseJson(flag, text);
   }
+}
+
+/**
+ * A number typed as a decimal (`12.5`, `-3`, `.5`), read only when the number the API gets is
+ * exactly that decimal: `100.000000000000001` would be sent as `100`, `9007199254740993` as
+ * `9007199254740992`. Exponent forms are refused, as a payout policy file refuses them.
+ */
+function exactNumber(flag: ParamFlag, text: string): number {
+  const match = /^([+-]?)(\d*)(?:\.(\d*))?$/.exec(text);
+  const [, sign = '', whole = '', fraction = ''] = match ?? [];
+  if (match === null || (whole === '' && fraction === ''))
+    throw new UsageError(
+      `--${flag.flag} takes ${allowed(flag)} written as a decimal (12.5, not 1.25e1), not ${quoted(text)}`,
+    );
+  const value = Number(text);
+  const kept = fraction.replace(/0+$/, '');
+  const digits = `${whole.replace(/^0+/, '') || '0'}${kept === '' ? '' : `.${kept}`}`;
+  if (decimalOf(Math.abs(value)) !== digits)
+    throw new UsageError(
+      `--${flag.flag}: ${quoted(text)} cannot be sent exactly (it would be ${sign === '-' ? '-' : ''}${decimalOf(Math.abs(value))}); write at most the digits it holds`,
+    );
+  return value;
+}
+
+/**
+ * A number as the plain decimal its shortest round-trip form (what JSON carries) means, without
+ * an exponent: `1e21` → `1000000000000000000000`, `5e-324` → `0.000…5`.
+ */
+function decimalOf(value: number): string {
+  const [mantissa = '', exponent = '0'] = String(value).split('e');
+  const [whole = '', fraction = ''] = mantissa.split('.');
+  const digits = `${whole}${fraction}`;
+  const point = whole.length + Number(exponent);
+  if (point <= 0) return `0.${'0'.repeat(-point)}${digits}`;
+  if (point >= digits.length) return `${digits}${'0'.repeat(point - digits.length)}`;
+  return `${digits.slice(0, point)}.${digits.slice(point)}`;
 }
 
 function parseJson(flag: ParamFlag, text: string): unknown {
@@ -115,7 +159,23 @@ function parseJson(flag: ParamFlag, text: string): unknown {
   const isObject = typeof value === 'object' && value !== null && !Array.isArray(value);
   if (flag.schema['type'] === 'object' && !isObject)
     throw new UsageError(`--${flag.flag} takes ${allowed(flag)}, not ${quoted(text)}`);
+  if (namesProto(value))
+    throw new UsageError(
+      `--${flag.flag}: a key named "__proto__" is refused: a JavaScript object would take it as its prototype and send {} without a word; rename it`,
+    );
   return value;
+}
+
+/** Whether any object in parsed JSON has an own key `__proto__`; a stack, not recursion (any depth). */
+function namesProto(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const at = stack.pop();
+    if (typeof at !== 'object' || at === null) continue;
+    if (!Array.isArray(at) && Object.hasOwn(at, '__proto__')) return true;
+    stack.push(...Object.values(at));
+  }
+  return false;
 }
 
 /**

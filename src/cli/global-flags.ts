@@ -54,13 +54,13 @@ const flags: readonly GlobalFlag[] = [
     name: 'format',
     takesValue: true,
     value: formats.join('|'),
-    help: 'pretty JSON (default), JSON lines, or a table sized to the terminal',
+    help: 'json: pretty (a stream of every item: one array); jsonl: a line per item (the default of a stream); table: sized to the terminal',
     scope: 'every',
   },
   {
     name: 'all',
     takesValue: false,
-    help: 'every item of every page, one JSON line each, in constant memory',
+    help: 'every item of every page, one JSON line each (--format json: one array), in constant memory',
     scope: 'list',
   },
   {
@@ -73,7 +73,13 @@ const flags: readonly GlobalFlag[] = [
   {
     name: 'yes',
     takesValue: false,
-    help: 'move the money without asking (needed when stdin is not a terminal)',
+    help: 'go on without asking (needed when stdin is not a terminal); the preview still goes to stderr',
+    scope: 'money',
+  },
+  {
+    name: 'live',
+    takesValue: false,
+    help: 'needed with a live key (sk_live_…): this moves real money',
     scope: 'money',
   },
   { name: 'dry-run', takesValue: false, help: 'print the preview and send nothing', scope: 'money' },
@@ -132,10 +138,12 @@ export interface GlobalValues {
   readonly baseUrl: string | undefined;
   readonly maxRetries: number | undefined;
   readonly timeout: number | undefined;
-  readonly format: Format;
+  /** As given; each command has its default (`json`; JSON lines for `--all` and feeds). */
+  readonly format: Format | undefined;
   readonly all: boolean;
   readonly policy: string | undefined;
   readonly yes: boolean;
+  readonly live: boolean;
   readonly dryRun: boolean;
   readonly from: string | undefined;
   readonly checkpointFile: string | undefined;
@@ -162,8 +170,8 @@ export function globalValues(given: ReadonlyMap<string, string | true>): GlobalV
       throw new UsageError(`--${name} takes a whole number, not ${quoted(value)}`);
     return Number(value);
   };
-  const format = text('format') ?? 'json';
-  if (!(formats as readonly string[]).includes(format))
+  const format = text('format');
+  if (format !== undefined && !(formats as readonly string[]).includes(format))
     throw new UsageError(
       `--format takes one of ${formats.join(', ')}, not ${quoted(format)}${didYouMean(format, formats)}`,
     );
@@ -171,10 +179,11 @@ export function globalValues(given: ReadonlyMap<string, string | true>): GlobalV
     baseUrl: text('base-url'),
     maxRetries: whole('max-retries'),
     timeout: whole('timeout'),
-    format: format as Format,
+    format: format as Format | undefined,
     all: given.has('all'),
     policy: text('policy'),
     yes: given.has('yes'),
+    live: given.has('live'),
     dryRun: given.has('dry-run'),
     from: text('from'),
     checkpointFile: text('checkpoint-file'),

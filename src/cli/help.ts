@@ -122,7 +122,10 @@ function effectNote(entry: CatalogEntry): string {
 
 function flagLines(flag: ParamFlag): string[] {
   const name = `  --${flag.flag}${flag.bare ? '' : ` ${placeholder(flag)}`}`;
-  const facts = [flag.required ? 'required' : 'optional', allowed(flag)];
+  const facts = [
+    flag.required ? 'required' : flag.default === undefined ? 'optional' : `default ${flag.default}`,
+    allowed(flag),
+  ];
   if (flag.bare) facts.push(`--no-${flag.flag} for false`);
   else if (flag.nullable) facts.push(`--no-${flag.flag} sends null`);
   return [name, `      ${facts.join('; ')}.`, ...(flag.description ? [`      ${flag.description}`] : [])];

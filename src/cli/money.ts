@@ -1,13 +1,14 @@
 /**
  * The gate before a command that moves money (the catalog marks them: `payouts create`,
- * `payouts approve`, `payouts update`): the preview first (docs/money.md), refused when a check or
+ * `payouts approve`, `payouts update`): with a live key, `--live`; the preview first
+ * (docs/money.md), on stderr, led by the environment and the API's host, refused when a check or
  * the payout policy fails; then, at a terminal, a question; without one, `--yes`. `--dry-run`
  * prints the preview and sends nothing.
  */
 import { createInterface } from 'node:readline';
 import type { CatalogEntry } from '../catalog/catalog.js';
 import type { Chainbill } from '../client.js';
-import { Interrupted, Refusal } from './errors.js';
+import { Interrupted, Refusal, UsageError } from './errors.js';
 import type { GlobalValues } from './global-flags.js';
 import type { InStream } from './io.js';
 import { previewOf, previewText } from './preview.js';
@@ -31,6 +32,7 @@ export interface MoneyMove {
  *
  * @param move - The command.
  * @returns `true` to send it; `false` for `--dry-run` (the preview is printed, nothing sent).
+ * @throws {UsageError} for a move with a live key without `--live`: nothing is sent.
  * @throws {Refusal} when a check or the payout policy fails, or the move is not confirmed (no
  *   `--yes` and no terminal, or an answer other than yes): nothing is sent.
  */
@@ -39,21 +41,40 @@ export async function moneyGate(move: MoneyMove): Promise<boolean> {
   const preview = await previewOf(client, entry, words, input, signal);
   const failed = preview.checks.find((check) => !check.ok);
   if (flags.dryRun) {
-    await printer.out.write(`${JSON.stringify(preview, null, 2)}\n`);
+    await printer.out.write(`${printer.out.json(preview, 2)}\n`);
     if (failed !== undefined) throw new Refusal(`${failed.rule} failed; nothing was sent`);
     return false;
   }
-  const text = previewText(preview, flags.policy !== undefined);
+  // A create, or an approval of a draft: an update that approves nothing moves no money.
+  const approves = preview.payout !== null;
+  const moves = preview.id === null || approves;
+  if (moves && preview.environment === 'live' && !flags.live)
+    throw new UsageError(
+      `${words.join(' ')} with a live key (sk_live_…) moves real money: pass --live to say so; nothing was sent`,
+    );
+  const text = previewText(printer.err.redact(preview), flags.policy !== undefined);
   if (failed !== undefined) {
     printer.err.note(text);
     throw new Refusal(`refused by the ${failed.rule} check; nothing was sent`);
   }
-  if (flags.yes) return true;
-  if (move.stdin.isTTY !== true)
+  const effect =
+    preview.id === null
+      ? 'Creates a draft payout (no money moves until it is approved).'
+      : approves
+        ? 'This approves the payout: the money moves.'
+        : 'This updates the payout.';
+  // The preview goes to stderr whether or not anyone is asked: a script's log shows what it sent.
+  if (flags.yes) {
+    printer.err.note(`${text}${effect}\n`);
+    return true;
+  }
+  if (move.stdin.isTTY !== true) {
+    printer.err.note(text);
     throw new Refusal(
-      `${words.join(' ')} moves money and stdin is not a terminal to confirm it: pass --yes (or --dry-run to see the preview); nothing was sent`,
+      `${words.join(' ')} needs a yes and stdin is not a terminal to ask: pass --yes (or --dry-run to see the preview); nothing was sent`,
     );
-  printer.err.note(`${text}This moves money. Type yes to send it: `);
+  }
+  printer.err.note(`${text}${effect} Type yes to go on: `);
   const answer = await readLine(move.stdin, signal);
   if (!/^y(es)?$/i.test(answer.trim())) throw new Refusal('not confirmed; nothing was sent');
   return true;
@@ -64,8 +85,8 @@ function readLine(stdin: InStream, signal: AbortSignal | undefined): Promise<str
   return new Promise((resolve, reject) => {
     const lines = createInterface({ input: stdin, terminal: false });
     const stop = (): void => {
+      reject(new Interrupted('interrupted')); // before close(), whose 'close' event would answer ''
       lines.close();
-      reject(new Interrupted('interrupted'));
     };
     if (signal?.aborted) return stop();
     signal?.addEventListener('abort', stop, { once: true });

@@ -8,10 +8,16 @@
 import type { CatalogEntry } from '../catalog/catalog.js';
 import { type MovePreview, NoDraftError, previewMove } from '../catalog/money-move.js';
 import type { Chainbill } from '../client.js';
+import type { Environment } from '../core/types.js';
+import { clean, jsonOf } from './encode.js';
 import { Refusal, UsageError } from './errors.js';
 
 /** The preview of a money move, as `--dry-run` prints it. */
 export interface MoneyPreview {
+  /** Where it goes: `live` (real money) or `sandbox`, from the key. */
+  readonly environment: Environment;
+  /** The API's host, from the base URL. */
+  readonly host: string;
   /** The command: `payouts approve`. */
   readonly command: string;
   readonly route: string;
@@ -39,7 +45,8 @@ export interface MoneyPreview {
  * @returns The preview.
  * @throws {UsageError} when the params themselves are refused (a limit, a format): a bad value.
  * @throws {RequestValidationError} for a path id the call would refuse.
- * @throws {Refusal} for an approval of a payout that is not a draft.
+ * @throws {Refusal} for an approval of a payout that is not a draft (naming its status).
+ * @throws {NoDraftError} for an approval of a payout the API does not list.
  */
 export async function previewOf(
   client: Chainbill,
@@ -52,13 +59,15 @@ export async function previewOf(
   try {
     move = await previewMove(client, entry, input, { signal });
   } catch (error) {
-    if (error instanceof NoDraftError) throw new Refusal(error.message);
+    // A payout past its draft is refused (exit 3); no payout at all is the API's miss (exit 1).
+    if (error instanceof NoDraftError && error.status !== null) throw new Refusal(error.message);
     throw error;
   }
   const params = move.checks.find((check) => check.rule === 'params' && !check.ok);
   if (params !== undefined) throw new UsageError(flagMessage(params.message ?? 'is invalid'));
   const { route, id, sends, payout, ok, checks, amountAtomic } = move;
-  return { command: words.join(' '), route, id, sends, payout, ok, checks, amountAtomic };
+  const where = { environment: client.environment, host: new URL(client.baseUrl).host };
+  return { ...where, command: words.join(' '), route, id, sends, payout, ok, checks, amountAtomic };
 }
 
 /** `Invalid parameter \`amount\`: …` as the CLI says it: `--amount: …`. */
@@ -70,9 +79,22 @@ function flagMessage(message: string): string {
 }
 
 /**
- * The preview for a person: the payout, each check, the policy's verdict.
+ * The first line of every preview and question: the environment, loud when it is live, and the
+ * API's host.
  *
  * @param preview - The preview.
+ * @returns The line, ending in a newline.
+ */
+export function environmentLine(preview: Pick<MoneyPreview, 'environment' | 'host'>): string {
+  const name = preview.environment === 'live' ? 'LIVE: real money' : 'sandbox: test money';
+  return `${name} · ${clean(preview.host)}\n`;
+}
+
+/**
+ * The preview for a person: where it goes, the payout, each check, the policy's verdict. Every
+ * value from the server or the command line is cleaned for a terminal.
+ *
+ * @param preview - The preview, redacted.
  * @param policy - Whether the client has a payout policy.
  * @returns The lines, each ending in a newline.
  */
@@ -81,17 +103,15 @@ export function previewText(preview: MoneyPreview, policy: boolean): string {
     string,
     unknown
   >;
-  const sends = preview.payout === null ? '' : `, sends ${JSON.stringify(preview.sends)}`;
+  const text = (value: unknown): string => clean(String(value));
+  const sends = preview.payout === null ? '' : `, sends ${jsonOf(preview.sends)}`;
   const lines = [
-    `${preview.command}${preview.id === null ? '' : ` ${preview.id}`} (${preview.route}${sends})`,
+    `${preview.command}${preview.id === null ? '' : ` ${text(preview.id)}`} (${preview.route}${sends})`,
   ];
   if (payout['amount'] !== undefined) {
-    const atomic = preview.amountAtomic === null ? '' : ` (${preview.amountAtomic} atomic units)`;
-    lines.push(`  amount     ${String(payout['amount'])} ${String(payout['token'])}${atomic}`);
-    lines.push(
-      `  chain      ${String(payout['chain'])}`,
-      `  recipient  ${String(payout['recipient_address'])}`,
-    );
+    const atomic = preview.amountAtomic === null ? '' : ` (${text(preview.amountAtomic)} atomic units)`;
+    lines.push(`  amount     ${text(payout['amount'])} ${text(payout['token'])}${atomic}`);
+    lines.push(`  chain      ${text(payout['chain'])}`, `  recipient  ${text(payout['recipient_address'])}`);
   }
   const rules = preview.checks.filter((check) => !check.rule.startsWith('policy.'));
   const bounds = preview.checks.filter((check) => check.rule.startsWith('policy.'));
@@ -110,6 +130,6 @@ export function previewText(preview: MoneyPreview, policy: boolean): string {
       }`,
     );
   for (const check of preview.checks)
-    if (!check.ok) lines.push(`  ✗ ${check.rule}: ${check.message ?? 'failed'}`);
-  return `${lines.join('\n')}\n`;
+    if (!check.ok) lines.push(`  ✗ ${check.rule}: ${text(check.message ?? 'failed')}`);
+  return `${environmentLine(preview)}${lines.join('\n')}\n`;
 }

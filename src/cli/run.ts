@@ -9,7 +9,7 @@ import { commandTree, kebab } from './commands.js';
 import { endingOf } from './errors.js';
 import { helpOf } from './help.js';
 import type { Io } from './io.js';
-import { Output, type OutStream, ReaderGone } from './output.js';
+import { Output, ReaderGone } from './output.js';
 
 /**
  * Runs one command line.
@@ -21,17 +21,18 @@ import { Output, type OutStream, ReaderGone } from './output.js';
  */
 export async function run(argv: readonly string[], io: Io): Promise<number | undefined> {
   const secret = io.env['CHAINBILL_API_KEY']?.trim() ?? '';
-  const out = new Output(io.stdout, secret);
-  const err = new Output(io.stderr, secret);
+  const out = new Output(io.stdout, 'stdout', secret);
+  const err = new Output(io.stderr, 'stderr', secret);
   let invocation: Invocation | undefined;
   try {
     invocation = readArgs(argv, commandTree());
     switch (invocation.kind) {
+      // Neither needs the key, nor reads it: a key that is no key does not stop them.
       case 'help':
-        await out.write(helpOf(invocation.at));
+        await new Output(io.stdout, 'stdout', '').write(helpOf(invocation.at));
         return 0;
       case 'version':
-        await out.write(`${VERSION}\n`);
+        await new Output(io.stdout, 'stdout', '').write(`${VERSION}\n`);
         return 0;
       case 'fake': {
         // Only `chainbill fake` loads the fake.
@@ -53,7 +54,7 @@ export async function run(argv: readonly string[], io: Io): Promise<number | und
       const top = param.split('.')[0] ?? param;
       return `--${flags.find((flag) => flag.param === top)?.flag ?? kebab(top)}`;
     };
-    const ending = endingOf(error, flagOf);
+    const ending = endingOf(error, flagOf, (value) => err.json(value));
     err.note(ending.text);
     return ending.code;
   }

@@ -4,8 +4,11 @@
  * saves the feed's checkpoint after each line it prints: killed at any point, it starts again after
  * the last line saved, so a line may come twice but none is missed.
  */
-import { closeSync, openSync, readSync, renameSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { closeSync, openSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import type { CatalogEntry } from '../catalog/catalog.js';
+import { readFlagFileIfAny } from '../catalog/file-flags.js';
 import type { Chainbill } from '../client.js';
 import { Interrupted, UsageError } from './errors.js';
 import type { GlobalValues } from './global-flags.js';
@@ -37,7 +40,7 @@ const maxCheckpointBytes = 4 * 1024 * 1024;
  * @returns Never, but for an error.
  * @throws {Interrupted} on Ctrl+C, once the line being written is saved.
  * @throws {UsageError} for `--from` beside a checkpoint file that holds one, or a file that
- *   cannot be read.
+ *   cannot be read or is not a regular file (a directory, a FIFO).
  */
 export async function watch(watch: Watch): Promise<void> {
   const { client, entry, filters, flags, printer, signal } = watch;
@@ -71,31 +74,30 @@ function startOf(from: string | undefined): string | Date | undefined {
   return from !== undefined && /^\d{4}-\d{2}-\d{2}T/.test(from) ? new Date(from) : from;
 }
 
+/** The saved checkpoint, by the bins' one reader of file flags: a regular file, never waited on. */
 function readCheckpoint(file: string): string | undefined {
-  let fd: number;
+  const fail = (message: string) => new UsageError(message);
+  const text = readFlagFileIfAny('--checkpoint-file', file, fail, maxCheckpointBytes)?.trim();
+  return text === '' ? undefined : text;
+}
+
+/**
+ * Replaces the file whole: a process killed while saving leaves the last checkpoint, not half one.
+ * The new one is written to a file of a random name beside it, created exclusively (`wx`: a link
+ * planted at that name is never followed), then renamed over it.
+ */
+function saveCheckpoint(file: string, checkpoint: string): void {
+  const next = join(dirname(file), `.${basename(file)}.${randomBytes(8).toString('hex')}.tmp`);
+  const fd = openSync(next, 'wx', 0o600);
   try {
-    fd = openSync(file, 'r');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw new UsageError(
-      `--checkpoint-file ${file} cannot be read: ${(error as NodeJS.ErrnoException).code}`,
-    );
-  }
-  try {
-    const buffer = Buffer.alloc(maxCheckpointBytes + 1);
-    const size = readSync(fd, buffer, 0, buffer.length, 0);
-    if (size > maxCheckpointBytes)
-      throw new UsageError(`--checkpoint-file ${file} is too large to be a checkpoint`);
-    const text = buffer.subarray(0, size).toString('utf8').trim();
-    return text === '' ? undefined : text;
+    writeFileSync(fd, `${checkpoint}\n`);
   } finally {
     closeSync(fd);
   }
-}
-
-/** Replaces the file whole: a process killed while saving leaves the last checkpoint, not half one. */
-function saveCheckpoint(file: string, checkpoint: string): void {
-  const next = `${file}.next`;
-  writeFileSync(next, `${checkpoint}\n`);
-  renameSync(next, file);
+  try {
+    renameSync(next, file);
+  } catch (error) {
+    rmSync(next, { force: true });
+    throw error;
+  }
 }

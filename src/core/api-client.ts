@@ -169,7 +169,7 @@ export abstract class APIClient {
   protected abstract _checkRawCall(
     spec: RequestSpec<unknown>,
     options: RequestOptions,
-  ): Promise<RequestSpec<unknown>>;
+  ): RequestSpec<unknown> | Promise<RequestSpec<unknown>>;
 
   getList(path: string, options: RawListOptions): PagePromise<unknown> {
     const { query, pagination, ...rest } = options ?? ({} as Partial<RawListOptions>);
@@ -184,7 +184,6 @@ export abstract class APIClient {
     const { query, body, ...rest } = options ?? {};
     return this.request(() => {
       const spec = rawSpec(method, path, query, body);
-      // Only a payout write waits for its checks, loaded on first use.
       return payoutWriteOf(spec.method, spec.path) === undefined ? spec : this._checkRawCall(spec, rest);
     }, rest);
   }

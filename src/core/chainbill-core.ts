@@ -1,6 +1,5 @@
 import { readEnv } from '../internal/env.js';
 import { levelLogger } from '../internal/log.js';
-import { payoutWriteOf } from '../internal/money-routes.js';
 import { sendList } from '../internal/paging.js';
 import type { Redactor } from '../internal/redact.js';
 import { checkSettings } from '../internal/settings.js';
@@ -11,7 +10,7 @@ import { checkScope, keyScope } from '../store/scope.js';
 import { APIClient } from './api-client.js';
 import { APIPromise, type WithResponse } from './api-promise.js';
 import type { CoreOptions } from './core-options.js';
-import { AuthenticationError, ConfigurationError } from './error.js';
+import { AuthenticationError, ConfigurationError, RequestValidationError } from './error.js';
 import type { PagePromise, PaginationKind } from './pagination.js';
 import type { RequestOptions } from './request-options.js';
 import type { Environment } from './types.js';
@@ -193,7 +192,8 @@ export class ChainbillCore extends APIClient {
    * Sends one call. Used by the operations' functions; prefer them.
    *
    * @internal
-   * @param build - Builds the call; a `RequestValidationError` thrown here rejects the promise.
+   * @param build - Builds the call (or a promise of it, while a money move reserves its budgets);
+   *   what it throws rejects the promise. The call's `after`, if any, runs once it is answered.
    * @param options - Per-call options.
    * @returns The parsed result.
    */
@@ -220,30 +220,27 @@ export class ChainbillCore extends APIClient {
   }
 
   /**
-   * Checks a raw call that writes payouts as `payoutsCreate` and `payoutsUpdate` check theirs,
-   * with this core's payout settings (a `Chainbill`'s policy): its checks load on first use.
+   * Refuses a raw call that writes payouts: a bare core has no payout checks (they would weigh on
+   * every app of this door), so a payout goes through `payoutsCreate`/`payoutsUpdate`, which check
+   * it. A `Chainbill` checks such a call as its payout methods do.
    *
    * @internal
    * @param spec - The raw call.
-   * @param options - Its per-call options.
-   * @returns The call to send.
+   * @param _options - Its per-call options.
+   * @returns Never.
+   * @throws {RequestValidationError} with `param: 'path'`, before anything is sent.
    */
-  protected override async _checkRawCall(
+  protected _checkRawCall(
     spec: RequestSpec<unknown>,
-    options: RequestOptions,
-  ): Promise<RequestSpec<unknown>> {
-    const [{ checkRawPayoutWrite }, { payoutCheckSetup, withBudgets }, { withRefund }] = await Promise.all([
-      import('../payouts/raw-writes.js'),
-      import('../payouts/create.js'),
-      import('../payouts/cancel.js'),
+    _options: RequestOptions,
+  ): RequestSpec<unknown> | Promise<RequestSpec<unknown>> {
+    throw new RequestValidationError('path', [
+      {
+        path: ['path'],
+        code: 'invalid_path',
+        message: `names a payout write (${spec.method} ${spec.path}), which a ChainbillCore does not send unchecked: use payoutsCreate or payoutsUpdate from chainbill/funcs, or a Chainbill`,
+      },
     ]);
-    const setup = payoutCheckSetup(this, {});
-    const checked = checkRawPayoutWrite(spec, options, setup);
-    // A create reserves its budgets as `payouts.create` does; a cancel gives back what it spent.
-    if (checked.method === 'POST') return withBudgets(this, setup, checked);
-    const write = payoutWriteOf(checked.method, checked.path);
-    const status = (checked.body as { status?: unknown } | undefined)?.status;
-    return write?.kind === 'update' && status === 'canceled' ? withRefund(this, write.id, checked) : checked;
   }
 
   /**

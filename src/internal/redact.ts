@@ -28,7 +28,8 @@ export interface Redactor {
  * characters percent-encoded (`%2B`, `%2b`), and base64 (standard or URL-safe) of any text
  * holding it (`Basic` of `key:`), plus anything shaped like `sk_live_…`/`sk_test_…`.
  *
- * @param apiKey - The client's key (visible ASCII, checked by the constructor).
+ * @param apiKey - The client's key: any text (the constructor checks its form; a bin redacts
+ *   with whatever key it was given before that check).
  * @returns The redactor; its patterns are built on first use.
  */
 export function keyRedactor(apiKey: string): Redactor {
@@ -71,10 +72,12 @@ interface KeyForms {
 }
 
 function keyForms(apiKey: string): KeyForms {
+  // Each character as itself or as its UTF-8 bytes percent-encoded (`%E2%80%8B`), in any case.
   const chars = [...apiKey].map((char) => {
-    const hex = char.charCodeAt(0).toString(16).padStart(2, '0');
-    return `(?:${escapeRegExp(char)}|%${hex})`;
+    const bytes = [...utf8.encode(char)].map((byte) => `%${byte.toString(16).padStart(2, '0')}`);
+    return `(?:${escapeRegExp(char)}|${bytes.join('')})`;
   });
+  const bytes = utf8.encode(apiKey);
   const cores = new Set<string>();
   // The key starts at byte 0, 1 or 2 of a 3-byte group; the characters that depend on its bytes
   // alone are the same whatever surrounds it (`Basic ` + base64 of `key:`, of `Bearer key`).
@@ -83,8 +86,10 @@ function keyForms(apiKey: string): KeyForms {
     [1, 2],
     [2, 3],
   ] as const) {
-    const encoded = btoa('\0'.repeat(shift) + apiKey);
-    const core = encoded.slice(skip, 4 * Math.floor((shift + apiKey.length) / 3));
+    // base64 of the UTF-8 bytes, as a server encodes them: `btoa` alone throws past Latin-1.
+    const encoded = btoa(String.fromCharCode(...new Uint8Array(shift), ...bytes));
+    const core = encoded.slice(skip, 4 * Math.floor((shift + bytes.length) / 3));
+    if (core === '') continue;
     cores.add(core);
     cores.add(core.replace(/\+/g, '-').replace(/\//g, '_'));
   }
@@ -94,6 +99,8 @@ function keyForms(apiKey: string): KeyForms {
     base64: [...cores],
   };
 }
+
+const utf8 = new TextEncoder();
 
 const base64Char = /[A-Za-z0-9+/_-]/;
 

@@ -9,6 +9,7 @@ import type { Chainbill } from '../client.js';
 import { RequestValidationError } from '../core/error.js';
 import type { Page } from '../core/pagination.js';
 import type { RequestOptions } from '../core/request-options.js';
+import { compact, pick, readFields } from './answer.js';
 import type { ApprovalRecord } from './audit.js';
 import type { ChainbillTool } from './tools.js';
 
@@ -30,6 +31,8 @@ export interface CallContext {
   readonly options: RequestOptions;
   /** Filled in as the call goes. */
   readonly notes: CallNotes;
+  /** Writes the call's audit line before a write is sent; a rejection sends nothing. */
+  readonly beforeWrite?: (() => Promise<void>) | undefined;
 }
 
 /** The id and params a tool's arguments hold. */
@@ -38,6 +41,8 @@ export interface CallInput {
   id?: string | undefined;
   /** The params, for an entry that takes them. */
   params?: Record<string, unknown>;
+  /** For a list: the fields each record keeps (`null`: every field). */
+  fields?: readonly string[] | null;
 }
 
 /**
@@ -54,6 +59,10 @@ export function inputOf(entry: CatalogEntry, args: Record<string, unknown>): Cal
   const { id, ...rest } = Object.fromEntries(Object.entries(args));
   // Any JSON may come as `id`: the method's path id check refuses what is not a string of its prefix.
   const input: CallInput = entry.idPrefix === undefined ? {} : { id: id as string | undefined };
+  if (entry.paging !== 'none') {
+    input.fields = readFields(rest['fields'], entry);
+    delete rest['fields'];
+  }
   if (entry.idPrefix === undefined && 'id' in args) rest['id'] = id;
   if (entry.takesParams) return { ...input, params: rest };
   const extra = Object.keys(rest)[0];
@@ -71,8 +80,11 @@ function unknownArgument(entry: CatalogEntry, name: string): RequestValidationEr
  * What a list tool answers: one page, and how to ask for the next one. A cursor list hands back
  * its `next_cursor`; an offset list the `offset` of its next page.
  */
-function pageAnswer(entry: CatalogEntry, page: Page<unknown>, params: Record<string, unknown> | undefined) {
-  const { data, has_more, next_cursor } = page;
+function pageAnswer(entry: CatalogEntry, page: Page<unknown>, input: CallInput) {
+  const { has_more, next_cursor } = page;
+  const fields = input.fields === undefined ? entry.columns : input.fields;
+  const data = page.data.map((record) => pick(compact(record), fields));
+  const params = input.params;
   if (entry.paging === 'cursor') return { data, has_more, next_cursor };
   const offset = typeof params?.['offset'] === 'number' ? params['offset'] : 0;
   return { data, has_more, next_offset: has_more ? offset + data.length : null };
@@ -94,9 +106,16 @@ export async function callMethod(
   context: CallContext,
 ): Promise<unknown> {
   const { entry } = tool;
-  const { data, requestId } = await invoke(context.client, entry, input, context.options).withResponse();
+  if (entry.effect !== 'read') await context.beforeWrite?.();
+  const { id, params } = input;
+  const { data, requestId } = await invoke(
+    context.client,
+    entry,
+    { id, params },
+    context.options,
+  ).withResponse();
   context.notes.requestId = requestId;
-  return entry.paging === 'none' ? data : pageAnswer(entry, data as Page<unknown>, input.params);
+  return entry.paging === 'none' ? compact(data) : pageAnswer(entry, data as Page<unknown>, input);
 }
 
 /**

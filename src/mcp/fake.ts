@@ -22,11 +22,15 @@ export interface EmbeddedFake {
  * Creates the fake, seeded from a file when one is given (the seed files of `chainbill-fake`).
  *
  * @param seedPath - The seed file, if any.
+ * @param idSeed - `--fake-seed`: the same ids for the same calls on every run.
  * @returns The key, base URL and `fetch` of the fake.
  * @throws {UsageError} when the seed file cannot be read or applied, naming the bad value's path.
  */
-export async function embeddedFake(seedPath: string | undefined): Promise<EmbeddedFake> {
-  const fake = createFakeChainbill();
+export async function embeddedFake(
+  seedPath: string | undefined,
+  idSeed: number | undefined,
+): Promise<EmbeddedFake> {
+  const fake = createFakeChainbill(idSeed === undefined ? {} : { idSeed });
   let apiKey = fake.apiKey;
   if (seedPath !== undefined) {
     const text = readFlagFile('--seed', seedPath, (message) => new UsageError(message));

@@ -1,12 +1,11 @@
 /**
  * `chainbill-mcp` once its peer is there: the command line read, the client built from
- * `CHAINBILL_API_KEY` (or the embedded fake), the server served over stdio (docs/mcp.md).
+ * `CHAINBILL_API_KEY` (or the embedded fake), then served over stdio or `--http` (docs/mcp.md).
  */
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { readFlagJson } from '../catalog/file-flags.js';
 import { Chainbill } from '../client.js';
 import type { ClientOptions } from '../client-options.js';
-import { ChainbillError } from '../core/error.js';
+import { AuthenticationError, ChainbillError } from '../core/error.js';
 import type { Logger } from '../core/logger.js';
 import { readEnv } from '../internal/env.js';
 import type { PayoutPolicy } from '../payouts/policy.js';
@@ -15,7 +14,6 @@ import { budgetStoreFromEnv } from '../postgres/env.js';
 import { VERSION } from '../version.js';
 import { type AuditLog, openAuditLog } from './audit.js';
 import { type McpOptions, readOptions, UsageError, usage } from './options.js';
-import { createChainbillMcpServer } from './server.js';
 
 /** stdout carries the protocol, so everything else, the client's log lines too, goes to stderr. */
 const stderrLogger: Logger = {
@@ -32,7 +30,7 @@ const stderrLogger: Logger = {
 async function clientOptions(options: McpOptions): Promise<ClientOptions & { apiKey: string }> {
   if (options.fake) {
     const { embeddedFake } = await import('./fake.js');
-    const { apiKey, baseUrl, fetch } = await embeddedFake(options.seedPath);
+    const { apiKey, baseUrl, fetch } = await embeddedFake(options.seedPath, options.fakeSeed);
     return { apiKey, baseUrl, fetch };
   }
   const apiKey = readEnv('CHAINBILL_API_KEY');
@@ -46,7 +44,7 @@ async function clientOptions(options: McpOptions): Promise<ClientOptions & { api
 }
 
 /** `--policy file.json`, checked at start: a policy that cannot be checked never serves a call. */
-async function readPolicy(path: string): Promise<PayoutPolicy> {
+function readPolicy(path: string): PayoutPolicy {
   const json = readFlagJson('--policy', path, (message) => new UsageError(message));
   try {
     return checkPayoutPolicy(json);
@@ -55,9 +53,19 @@ async function readPolicy(path: string): Promise<PayoutPolicy> {
   }
 }
 
-async function start(options: McpOptions): Promise<void> {
+/** What serving needs, checked before anything is served. */
+export interface Prepared {
+  readonly options: McpOptions;
+  readonly client: Chainbill;
+  readonly apiKey: string;
+  readonly audit: AuditLog | undefined;
+  /** Which store keeps the policy's budgets, for the start line. */
+  readonly budgets: string;
+}
+
+async function prepare(options: McpOptions): Promise<Prepared> {
   const { apiKey, ...rest } = await clientOptions(options);
-  const payoutPolicy = options.policyPath === undefined ? undefined : await readPolicy(options.policyPath);
+  const payoutPolicy = options.policyPath === undefined ? undefined : readPolicy(options.policyPath);
   const budgets = budgetStoreFromEnv(process.env);
   let client: Chainbill;
   try {
@@ -69,7 +77,8 @@ async function start(options: McpOptions): Promise<void> {
       logger: stderrLogger,
     });
   } catch (error) {
-    // A malformed key or base URL: the SDK's message names the problem, never the key.
+    // A malformed key is the documented AuthenticationError (exit 2); its message never holds the key.
+    if (error instanceof AuthenticationError) throw error;
     if (error instanceof ChainbillError) throw new UsageError(error.message);
     throw error;
   }
@@ -80,35 +89,22 @@ async function start(options: McpOptions): Promise<void> {
       throw new UsageError(`--audit-log: cannot open ${path} for appending: ${error.code ?? error.message}`);
     });
   }
-  const server = createChainbillMcpServer({
-    client,
-    apiKey,
-    tools: options.tools,
-    audit,
-    approvalTimeoutMs: options.approvalTimeoutMs,
-    onAuditFailure: (error) =>
-      process.stderr.write(
-        `chainbill-mcp: the audit log cannot be written (${(error as NodeJS.ErrnoException).code ?? 'error'}); refusing every further call\n`,
-      ),
-  });
-  server.onclose = () => void audit?.close();
-  await server.connect(new StdioServerTransport());
-  const where = options.fake ? 'an embedded fake API' : `${client.baseUrl} (${client.environment})`;
-  process.stderr.write(
-    `chainbill-mcp ${VERSION}: ${options.tools.length} tools on stdio, against ${where}; ${budgets.description}\n`,
-  );
+  return { options, client, apiKey, audit, budgets: budgets.description };
 }
 
 /**
  * Runs `chainbill-mcp`.
  *
  * @param argv - The arguments after the command.
- * @returns Once the server is connected (it then serves until stdin closes).
+ * @returns Once the server is serving (over stdio until stdin closes; over HTTP until a signal).
  * @throws {UsageError} for bad flags, a missing or live key, an unreadable file (exit 2).
+ * @throws {AuthenticationError} for a malformed key (exit 2).
  */
 export async function run(argv: readonly string[]): Promise<void> {
   const options = readOptions(argv);
   if (options === 'help') return void process.stdout.write(`${usage}\n`);
   if (options === 'version') return void process.stdout.write(`${VERSION}\n`);
-  await start(options);
+  const prepared = await prepare(options);
+  const { serve } = await import('./serve.js');
+  await serve(prepared);
 }

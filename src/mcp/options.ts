@@ -8,8 +8,9 @@ import { allTools, type ChainbillTool } from './tools.js';
 /** The usage text, for `--help`. */
 export const usage = `Usage: chainbill-mcp [options]
 
-Serves the Chainbill API to an AI agent as MCP tools, over stdio (docs/mcp.md).
+Serves the Chainbill API to an AI agent as MCP tools, over stdio or HTTP (docs/mcp.md).
 The API key comes from CHAINBILL_API_KEY (a test key, sk_test_…, unless --live).
+       chainbill-mcp install --client claude-code|claude-desktop|vscode|cursor [--write]
 The budgets of --policy are kept in PostgreSQL at CHAINBILL_DATABASE_URL (through pg) when it is
 set, shared with your application; otherwise they bound this server's process only.
 
@@ -21,9 +22,14 @@ Options:
   --live                   allow a live key (sk_live_…): real money
   --policy <file.json>     a payout policy every payout must keep to (docs/money.md)
   --audit-log <file.jsonl> append one JSON line per tool call
-  --approval-timeout <s>   seconds to wait for your answer to an approval (default 300)
+  --approval-timeout <s>   seconds an approval waits for your answer (default 300)
+  --http <host:port>       serve Streamable HTTP at http://host:port/mcp instead of stdio, as an
+                           OAuth 2.1 resource server (needs --authorization-server)
+  --authorization-server <url>  the OAuth authorization server whose tokens --http accepts
+  --allow-remote           let --http bind an address that is not loopback
   --fake                   serve the tools against an embedded fake API, not the real one
   --seed <file.json>       with --fake: a seed file, as chainbill-fake takes
+  --fake-seed <n>          with --fake: the same ids for the same calls on every run
   -h, --help               print this help
   -v, --version            print the version`;
 
@@ -48,6 +54,12 @@ export interface McpOptions {
   readonly fake: boolean;
   /** With `fake`, its seed file. */
   readonly seedPath: string | undefined;
+  /** With `fake`, `--fake-seed`: its ids the same on every run. */
+  readonly fakeSeed: number | undefined;
+  /** `--http`: where to listen. */
+  readonly http: { readonly host: string; readonly port: number } | undefined;
+  /** With `http`: the authorization server's issuer URL. */
+  readonly authorizationServer: URL | undefined;
 }
 
 function parse(argv: readonly string[]) {
@@ -64,6 +76,10 @@ function parse(argv: readonly string[]) {
       'approval-timeout': { type: 'string' },
       fake: { type: 'boolean' },
       seed: { type: 'string' },
+      'fake-seed': { type: 'string' },
+      http: { type: 'string' },
+      'authorization-server': { type: 'string' },
+      'allow-remote': { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
       version: { type: 'boolean', short: 'v' },
     },
@@ -124,8 +140,27 @@ export function readOptions(argv: readonly string[]): McpOptions | 'help' | 'ver
     );
   const fake = values.fake ?? false;
   if (values.seed !== undefined && !fake) throw new UsageError('--seed needs --fake');
+  const fakeSeed = values['fake-seed'];
+  if (fakeSeed !== undefined && !fake) throw new UsageError('--fake-seed needs --fake');
+  if (fakeSeed !== undefined && !(/^\d{1,16}$/.test(fakeSeed) && Number.isSafeInteger(Number(fakeSeed))))
+    throw new UsageError(
+      `--fake-seed must be a whole number from 0 to 9007199254740991, got ${JSON.stringify(fakeSeed)}`,
+    );
   if (values.live && fake) throw new UsageError('--live has no meaning with --fake, which uses a test key');
+  const http =
+    values.http === undefined ? undefined : readListen(values.http, values['allow-remote'] ?? false);
+  const issuer = values['authorization-server'];
+  if (http !== undefined && issuer === undefined)
+    throw new UsageError(
+      '--http needs --authorization-server <url>: every HTTP call carries a token it issued',
+    );
+  if (http === undefined && (issuer !== undefined || values['allow-remote']))
+    throw new UsageError(
+      `${issuer !== undefined ? '--authorization-server' : '--allow-remote'} needs --http`,
+    );
   return {
+    http,
+    authorizationServer: issuer === undefined ? undefined : readIssuer(issuer),
     tools: selectTools(values.tools ?? 'read', values['allow-approve'] ?? false),
     live: values.live ?? false,
     policyPath: values.policy,
@@ -133,5 +168,36 @@ export function readOptions(argv: readonly string[]): McpOptions | 'help' | 'ver
     approvalTimeoutMs: Number(timeoutText) * 1000,
     fake,
     seedPath: values.seed,
+    fakeSeed: fakeSeed === undefined ? undefined : Number(fakeSeed),
   };
+}
+
+const loopback = /^(127\.\d{1,3}\.\d{1,3}\.\d{1,3}|::1|localhost)$/;
+
+/** `--http host:port`: a loopback address unless `--allow-remote`. */
+function readListen(value: string, allowRemote: boolean): { host: string; port: number } {
+  const match = /^(?:\[([0-9a-fA-F:]+)\]|([^:[\]]+)):(\d{1,5})$/.exec(value);
+  const host = match?.[1] ?? match?.[2];
+  const port = Number(match?.[3]);
+  if (host === undefined || !(port >= 0 && port <= 65535))
+    throw new UsageError(`--http takes host:port (127.0.0.1:8787, [::1]:8787), got ${JSON.stringify(value)}`);
+  if (!loopback.test(host) && !allowRemote)
+    throw new UsageError(
+      `--http ${value}: ${host} is not a loopback address; add --allow-remote to serve other machines`,
+    );
+  return { host, port };
+}
+
+/** `--authorization-server`: an https URL, or http on loopback (for a local authorization server). */
+function readIssuer(value: string): URL {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new UsageError(`--authorization-server takes a URL, got ${JSON.stringify(value)}`);
+  }
+  const local = loopback.test(url.hostname.replace(/^\[|\]$/g, ''));
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && local))
+    throw new UsageError('--authorization-server must be https (http only on loopback)');
+  return url;
 }

@@ -4,15 +4,12 @@
  */
 import { type CatalogEntry, catalog } from '../catalog/catalog.js';
 import { inputJsonSchema, type JsonObjectSchema } from '../catalog/json-schema.js';
+import { fieldsSchema } from './answer.js';
+import { describeTool, forAgent } from './describe.js';
+import type { ToolKind } from './kind.js';
+import { type OutputSchema, outputSchemaOf } from './output-schema.js';
 
-/**
- * How a tool is offered:
- * - `read`: a `GET`; offered by default.
- * - `write`: changes something; offered with `--tools write` (or by name).
- * - `approval`: moves money already drafted (approves it, or changes a payout that can be
- *   approved); offered only with `--allow-approve`, and each call asks the person first.
- */
-export type ToolKind = 'read' | 'write' | 'approval';
+export type { ToolKind } from './kind.js';
 
 /** A tool: its MCP name, its catalog entry, and how it is offered. */
 export interface ChainbillTool {
@@ -30,12 +27,19 @@ export interface ToolDefinition {
   name: string;
   /** A title for people: the method and its route. */
   title: string;
-  /** What it does, from the method's TSDoc, and what the server adds (paging, approval). */
+  /** What it does, what it costs and what to call next, for an agent (describe.ts). */
   description: string;
-  /** The id and params as JSON Schema, each field with its TSDoc. */
+  /** The id and params as JSON Schema, each field with its TSDoc; a list's `fields` too. */
   inputSchema: JsonObjectSchema;
-  /** MCP hints, true to the operation. */
-  annotations: { readOnlyHint: boolean; destructiveHint: boolean; idempotentHint: boolean };
+  /** The shape of its `structuredContent`. */
+  outputSchema: OutputSchema;
+  /** MCP hints, true to the operation; every tool reaches the Chainbill API, an open world. */
+  annotations: {
+    readOnlyHint: boolean;
+    destructiveHint: boolean;
+    idempotentHint: boolean;
+    openWorldHint: boolean;
+  };
 }
 
 const snake = (word: string): string => word.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
@@ -70,44 +74,33 @@ export const allTools: readonly ChainbillTool[] = catalog.map((entry) => ({
   kind: kindOf(entry),
 }));
 
-function notes(tool: ChainbillTool): string[] {
-  const { entry, kind } = tool;
-  const out: string[] = [];
-  if (entry.paging !== 'none')
-    out.push(
-      entry.paging === 'cursor'
-        ? 'Answers one page ({ data, has_more, next_cursor }); pass next_cursor back as cursor for the next page.'
-        : 'Answers one page ({ data, has_more, next_offset }); pass next_offset back as offset for the next page.',
-    );
-  if (entry.movesMoney && kind === 'write')
-    out.push(
-      'Creates a draft only: no money moves until a person approves it. The checks and the payout policy run first, and nothing is sent when one fails; the answer carries the preview of every check.',
-    );
-  if (kind === 'approval')
-    out.push(
-      'Moves money: the person is asked in the MCP client, and shown the record as the API has it. Only their explicit approval sends the request; otherwise the tool answers an error and nothing changes.',
-    );
-  return out;
-}
-
 /**
  * What `tools/list` answers for a tool.
  *
  * @param tool - A tool.
+ * @param offered - The names of every tool the server offers, for the description's next step.
  * @returns Its definition.
  * @throws {Error} when the entry's params schema has no JSON mapping (a bug of the SDK).
  */
-export function definitionOf(tool: ChainbillTool): ToolDefinition {
+export function definitionOf(tool: ChainbillTool, offered: readonly string[]): ToolDefinition {
   const { entry } = tool;
+  const input = inputJsonSchema(entry);
+  for (const field of Object.values(input.properties))
+    if (typeof field['description'] === 'string') field['description'] = forAgent(field['description']);
   return {
     name: tool.name,
     title: `${entry.name} (${entry.route})`,
-    description: [entry.summary, ...notes(tool)].join('\n\n'),
-    inputSchema: inputJsonSchema(entry),
+    description: describeTool(entry, tool.kind, offered),
+    inputSchema:
+      entry.paging === 'none'
+        ? input
+        : { ...input, properties: { ...input.properties, fields: { ...fieldsSchema } } },
+    outputSchema: outputSchemaOf(entry, tool.kind),
     annotations: {
       readOnlyHint: entry.effect === 'read',
       destructiveHint: entry.effect === 'destructive',
       idempotentHint: entry.idempotent,
+      openWorldHint: true,
     },
   };
 }

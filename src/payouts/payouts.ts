@@ -1,8 +1,8 @@
-import { APIPromise } from '../core/api-promise.js';
+import type { APIPromise } from '../core/api-promise.js';
 import type { PagePromise } from '../core/pagination.js';
 import type { RequestOptions } from '../core/request-options.js';
 import { APIResource } from '../core/resource.js';
-import type { PayoutCheckOptions } from './create.js';
+import { type PayoutCheckOptions, payoutsCreate, payoutsPreview } from './create.js';
 import type { PayoutIntent } from './intent.js';
 import { payoutsList } from './list.js';
 import type { PayoutCreateParams, PayoutListParams, PayoutUpdateParams } from './params.js';
@@ -11,9 +11,6 @@ import { type PayoutSettlement, PayoutSettlements } from './settlements.js';
 import { payoutsApprove, payoutsCancel, payoutsUpdate } from './update.js';
 import { payoutsWaitForSettlement } from './wait.js';
 import type { WaitForSettlementOptions } from './wait-options.js';
-
-// `create` and `preview` load their checks on first use: the address hashes and the money checks
-// stay out of what an app loads to construct a client (docs/performance.md).
 
 /** Payout intents: create, list, approve or cancel, update (spec: Payouts). */
 export class Payouts extends APIResource {
@@ -52,17 +49,14 @@ export class Payouts extends APIResource {
    * ```
    */
   create(params: PayoutCreateParams, options?: RequestOptions): APIPromise<PayoutIntent> {
-    const core = this._core;
-    // The client's payout settings apply through `core`; none given per call can lift them.
+    // The client's payout settings apply through the core; none given per call can lift them.
     const {
       payoutPolicy: _policy,
       checkAddresses: _addresses,
       budgetStore: _store,
       ...request
     } = (options ?? {}) as RequestOptions & PayoutCheckOptions;
-    return new APIPromise(
-      import('./create.js').then((m) => m.payoutsCreate(core, params, request).withResponse()),
-    );
+    return payoutsCreate(this._core, params, request);
   }
 
   /**
@@ -82,8 +76,7 @@ export class Payouts extends APIResource {
    * for (const check of preview.checks) console.log(check.rule, check.ok, check.message ?? '');
    * ```
    */
-  async preview(params: PayoutCreateParams): Promise<PayoutPreview> {
-    const { payoutsPreview } = await import('./create.js');
+  preview(params: PayoutCreateParams): Promise<PayoutPreview> {
     return payoutsPreview(this._core, params);
   }
 

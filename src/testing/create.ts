@@ -2,6 +2,7 @@ import { controlAnswer } from './control/control.js';
 import { inspectorAnswer, inspectorPath, isInspectorPath } from './control/inspector.js';
 import { createFakeCore, type FakeChainbill, type FakeListenOptions } from './fake.js';
 import type { Incoming } from './http/body.js';
+import { allowedHostsOf } from './http/hosts.js';
 import { type FakeServer, serve } from './http/server.js';
 import type { FakeChainbillOptions } from './options.js';
 import { internalsOf } from './state/slot.js';
@@ -41,13 +42,15 @@ export interface ServeOptions extends FakeListenOptions {
  * docs/fake-server.md). The fake itself knows neither the server nor the control API.
  *
  * @param fake - The fake.
- * @param options - `port`, `host`, `controlToken`, `startupSeed`.
+ * @param options - `port`, `host`, `controlToken`, `allowedHosts`, `startupSeed`.
  * @returns The running server, with `inspectorUrl` when there is a control token.
+ * @throws {RangeError} For an entry of `allowedHosts` that is not a host name.
  */
 export async function listen(fake: FakeChainbill, options: ServeOptions = {}): Promise<FakeServer> {
   const { port, host, controlToken, startupSeed } = options;
+  const allowedHosts = allowedHostsOf(options.allowedHosts);
   const { answer, basePath } = internalsOf(fake);
-  if (controlToken === undefined) return serve(answer, basePath, port, host);
+  if (controlToken === undefined) return serve(answer, basePath, port, host, allowedHosts);
   const handle = (incoming: Incoming): Promise<Response> => {
     const path = incoming.url.pathname;
     if (isInspectorPath(path)) return inspectorAnswer(incoming);
@@ -55,7 +58,7 @@ export async function listen(fake: FakeChainbill, options: ServeOptions = {}): P
       return controlAnswer(fake, controlToken, incoming, startupSeed);
     return answer(incoming);
   };
-  const server = await serve(handle, basePath, port, host);
+  const server = await serve(handle, basePath, port, host, allowedHosts);
   const origin = new URL(server.url).origin;
   server.inspectorUrl = `${origin}${inspectorPath}#token=${encodeURIComponent(controlToken)}`;
   return server;

@@ -35,6 +35,15 @@ export interface FakeListenOptions {
    * `Authorization: Bearer <controlToken>`; API keys are refused there.
    */
   controlToken?: string;
+  /**
+   * Host names a request's `Host` header may give beside loopback names (`localhost`,
+   * `*.localhost`), IP addresses and `host`: any other is refused with 403 `host_not_allowed`, so
+   * a web page whose name was made to resolve to 127.0.0.1 (DNS rebinding) cannot reach the fake.
+   * `'chainbill'` matches that name; `'.example.test'` also every name under it
+   * (docs/security.md: The fake).
+   * @default []
+   */
+  allowedHosts?: readonly string[];
 }
 
 /** A stateful, in-memory Chainbill API (docs/testing.md). */
@@ -57,9 +66,11 @@ export interface FakeChainbill {
    * Serves the fake over real HTTP on 127.0.0.1 (by default), for a client in another process
    * or code that builds its own HTTP stack. Close it when done.
    *
-   * @param options - `port` (default 0, a free one), `host` (default `127.0.0.1`), and
-   *   `controlToken` to serve the control API under `/_fake/` as well.
+   * @param options - `port` (default 0, a free one), `host` (default `127.0.0.1`),
+   *   `controlToken` to serve the control API under `/_fake/` as well, and `allowedHosts`, the
+   *   `Host` names answered beside loopback names and IP addresses.
    * @returns The running server: `url` (ends in the base URL's path, `/v1`), `port`, `close()`.
+   * @throws {RangeError} For an entry of `allowedHosts` that is not a host name.
    * @example
    * ```ts
    * const server = await fake.listen();

@@ -27,9 +27,25 @@ function argvOf(entry: CatalogEntry, id: string, params: Record<string, unknown>
     else if (bare) argv.push(flag);
     else if (value instanceof Date) argv.push(flag, value.toISOString());
     else if (typeof value === 'object') argv.push(flag, JSON.stringify(value));
+    else if (typeof value === 'number') argv.push(flag, plainDecimal(value));
     else argv.push(flag, String(value));
   }
   return entry.movesMoney ? [...argv, '--yes'] : argv;
+}
+
+/** A number as a plain decimal, as a person types it (the CLI refuses exponent forms). */
+function plainDecimal(value: number): string {
+  const [mantissa = '', exponent = '0'] = String(Math.abs(value)).split('e');
+  const [whole = '', fraction = ''] = mantissa.split('.');
+  const digits = `${whole}${fraction}`;
+  const point = whole.length + Number(exponent);
+  const text =
+    point <= 0
+      ? `0.${'0'.repeat(-point)}${digits}`
+      : point >= digits.length
+        ? `${digits}${'0'.repeat(point - digits.length)}`
+        : `${digits.slice(0, point)}.${digits.slice(point)}`;
+  return `${value < 0 || Object.is(value, -0) ? '-' : ''}${text}`;
 }
 
 function sdkClient(fake: FakeChainbill): Chainbill {
@@ -126,7 +142,10 @@ describe('help', () => {
         const at = ran.stdout.indexOf(`  --${kebab(param)}`);
         expect(at, `--${kebab(param)}`).toBeGreaterThan(0);
         const facts = ran.stdout.slice(at).split('\n')[1] ?? '';
-        expect(facts).toMatch(schema.required?.includes(param) ? /^\s+required;/ : /^\s+optional;/);
+        // A required param the CLI defaults (the currency) says its default.
+        expect(facts).toMatch(
+          schema.required?.includes(param) ? /^\s+(required|default \w+);/ : /^\s+optional;/,
+        );
         for (const value of (field['enum'] as string[] | undefined) ?? []) expect(facts).toContain(value);
         if (typeof field['minimum'] === 'number') expect(facts).toContain(String(field['minimum']));
       }

@@ -134,3 +134,83 @@ describe('exit 130: interrupted', () => {
     expect(await running).toEqual({ code: 130, stdout: '', stderr: '' });
   });
 });
+
+describe('the key, in any form, before anything is encoded or cut', () => {
+  // A key the constructor takes (visible ASCII) with the characters JSON escapes.
+  const hostile = 'sk_test_51HqLyjWDarjtT1z"Wv\\RkLp+MnXt/Gh7Jy';
+  const tail = ['Wv', 'RkLp', 'MnXt', 'Gh7Jy'];
+  const at = '2026-11-26T10:00:00.000Z';
+  const customer = (name: string, extra: Record<string, unknown> = {}) => ({
+    id: 'cus_1',
+    org_id: 'org_1',
+    email: 'a@b.co',
+    name,
+    external_id: null,
+    metadata: { [name]: name },
+    environment: 'sandbox',
+    created_at: at,
+    updated_at: at,
+    ...extra,
+  });
+
+  it('a key holding " and \\ leaks no part of its tail: JSON, JSON lines, an array, tables, an error', async () => {
+    const server = await loopback((req, res) => {
+      const seen = String(req.headers['authorization'] ?? '').replace('Bearer ', '');
+      if (req.method === 'GET') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ data: [customer(seen)], has_more: false, next_cursor: null }));
+      } else {
+        res.writeHead(400, { 'content-type': 'application/json' });
+        const error = { type: 'invalid_request_error', code: 'x', message: `bad ${seen}`, param: seen };
+        res.end(JSON.stringify({ error }));
+      }
+    });
+    const env = { CHAINBILL_API_KEY: hostile, CHAINBILL_BASE_URL: server.url };
+    const runs = await Promise.all(
+      [
+        ['customers', 'list'],
+        ['customers', 'list', '--format', 'jsonl'],
+        ['customers', 'list', '--all', '--format', 'json'],
+        ['customers', 'list', '--format', 'table'],
+        ['customers', 'create', '--email', 'a@b.co'],
+      ].map((argv) => runCli([...argv, '--max-retries', '0'], { env, columns: 300 })),
+    );
+    for (const ran of runs) for (const part of tail) expect(`${ran.stdout}${ran.stderr}`).not.toContain(part);
+    expect(JSON.parse(runs[0]?.stdout ?? '')).toMatchObject({ data: [{ name: 'sk_test_***' }] });
+    expect(runs[4]?.code).toBe(1);
+    expect(JSON.parse(runs[4]?.stderr ?? '')).toMatchObject({ message: 'bad sk_test_***' });
+  });
+
+  it('a table cell is redacted, then cut: no secret character shows at any width', async () => {
+    const key = 'sk_test_51HqLyjWDarjtT1zdp7dcWvRkLpMnXtGh7Jy';
+    const server = await loopback((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({ data: [customer(`paid by ${key} today`)], has_more: false, next_cursor: null }),
+      );
+    });
+    const env = { CHAINBILL_API_KEY: key, CHAINBILL_BASE_URL: server.url };
+    for (const columns of [40, 50, 60, 70, 80]) {
+      const ran = await runCli(['customers', 'list', '--format', 'table'], { env, columns });
+      expect(ran.code).toBe(0);
+      expect(ran.stdout).not.toMatch(/sk_test_[^*\s]/);
+    }
+  });
+
+  it('a key holding a zero-width space: --help and --version answer; a call is AuthenticationError, exit 2', async () => {
+    for (const bad of ['sk_test_51HqLyjWDarjtT1z\u200bdp7dc', 'pk_live_51HqLyjWDarjtT1zdp7dc']) {
+      const env = { CHAINBILL_API_KEY: bad, CHAINBILL_BASE_URL: 'http://127.0.0.1:9/v1' };
+      const help = await runCli(['--help'], { env });
+      expect(help).toMatchObject({ code: 0, stderr: '' });
+      expect((await runCli(['payouts', 'list', '--help'], { env })).code).toBe(0);
+      expect(await runCli(['--version'], { env })).toMatchObject({ code: 0, stderr: '' });
+      const call = await runCli(['payouts', 'list'], { env });
+      expect(call.code).toBe(2);
+      expect(JSON.parse(call.stderr)).toMatchObject({
+        type: 'authentication_error',
+        code: 'api_key_invalid',
+      });
+      expect(call.stderr).not.toContain('51HqLyjWDarjtT1z');
+    }
+  });
+});

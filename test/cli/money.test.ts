@@ -3,12 +3,14 @@
  * check, the payout policy's verdict), ask at a terminal, need `--yes` without one, are refused
  * (exit 3) when a check or the policy fails, and send nothing on `--dry-run`, a refusal or a "no".
  */
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createFakeChainbill, type FakeChainbill } from 'chainbill/testing';
 import { describe, expect, it } from 'vitest';
 import { catalog } from '../../src/catalog/catalog.js';
+import { useLoopback } from '../loopback.js';
 import { runCli } from './run-cli.js';
 
 const tron = 'TYSBPXiPmfYkHyJz1LdakpxZoYSL5M71Yc';
@@ -56,8 +58,9 @@ describe('money moves', () => {
       const fake = createFakeChainbill();
       const ran = await runCli(argvOf(fake), { fake });
       expect(ran.code).toBe(3);
+      expect(ran.stderr).toMatch(/^sandbox: test money · api\.chainbill\.test\n/);
       expect(ran.stderr).toMatch(
-        /moves money and stdin is not a terminal to confirm it: pass --yes .*nothing was sent/,
+        /needs a yes and stdin is not a terminal to ask: pass --yes .*nothing was sent\n$/,
       );
       expect(ran.stdout).toBe('');
       expect(writes(fake)).toEqual([]);
@@ -87,13 +90,14 @@ describe('money moves', () => {
       expect(ran.code).toBe(3);
       expect(ran.stderr).toContain(
         [
+          'sandbox: test money · api.chainbill.test',
           'payouts create (POST /payouts)',
           '  amount     12.5 USDT (12500000 atomic units)',
           '  chain      tron',
           `  recipient  ${tron}`,
           '  checks     params ok, amount ok, token ok, address ok',
           '  policy     none (--policy <file.json> bounds what may be paid)',
-          'This moves money. Type yes to send it: ',
+          'Creates a draft payout (no money moves until it is approved). Type yes to go on: ',
         ].join('\n'),
       );
       expect(ran.stderr).toMatch(/not confirmed; nothing was sent\n$/);
@@ -145,14 +149,26 @@ describe('money moves', () => {
     expect(writes(fake)).toHaveLength(1);
   });
 
-  it('a payout that is no draft (or no payout) has nothing to approve: exit 3, nothing sent', async () => {
+  it('says which: a payout past its draft is exit 3 naming its status; no such payout exit 1; no id exit 2', async () => {
     const fake = createFakeChainbill();
     const settled = fake.seed.payout({ status: 'settled' });
-    for (const id of [settled.id, 'po_5f0c7b2e9a41d3c86b1e07f4']) {
-      const ran = await runCli(['payouts', 'approve', id, '--yes'], { fake });
-      expect(ran).toMatchObject({
-        code: 3,
-        stderr: `chainbill: ${id} is not a draft payout, so there is nothing to approve; nothing was sent\n`,
+    const past = await runCli(['payouts', 'approve', settled.id, '--yes'], { fake });
+    expect(past).toMatchObject({
+      code: 3,
+      stderr: `chainbill: ${settled.id} is settled, not a draft: there is nothing to approve; nothing was sent\n`,
+    });
+    const unknown = await runCli(['payouts', 'approve', 'po_5f0c7b2e9a41d3c86b1e07f4', '--yes'], { fake });
+    expect(unknown.code).toBe(1);
+    expect(JSON.parse(unknown.stderr)).toMatchObject({
+      code: 'resource_missing',
+      param: 'id',
+      message: expect.stringMatching(/^No draft payout with that id: the API lists no payout po_5f0c/),
+    });
+    for (const id of ['sub_5f0c7b2e9a41d3c86b1e07f4', 'nope']) {
+      const malformed = await runCli(['payouts', 'approve', id, '--yes'], { fake });
+      expect(malformed).toMatchObject({
+        code: 2,
+        stderr: expect.stringMatching(/the id: .*starting with `po_`/),
       });
     }
     expect(writes(fake)).toEqual([]);
@@ -229,11 +245,121 @@ describe('--policy', () => {
       [policyFile({ maxAmounts: { USDT: '100' } }), /maxAmounts/],
       [policyFile('{ not json'), /is not JSON/],
       [join(tmpdir(), 'no-such-dir', 'policy.json'), /--policy: cannot read .*: no such file/],
-      ['/dev/zero', /--policy: \/dev\/zero is larger than 1 MiB/],
+      ['/dev/zero', /--policy: cannot read \/dev\/zero: it is a device, not a regular file/],
     ] as const) {
       const ran = await runCli([...create, '--policy', file, '--yes'], { fake });
       expect(ran.code).toBe(2);
       expect(ran.stderr).toMatch(message);
+    }
+    expect(fake.requests).toEqual([]);
+  });
+});
+
+describe('live is loud', () => {
+  it('a move with a live key needs --live (exit 2, nothing sent); its preview says LIVE and the host, even with --yes', async () => {
+    const fake = createFakeChainbill();
+    const env = { CHAINBILL_API_KEY: fake.liveApiKey };
+    const refused = await runCli([...create, '--yes'], { fake, env });
+    expect(refused).toMatchObject({ code: 2, stdout: '' });
+    expect(refused.stderr).toMatch(
+      /^chainbill: payouts create with a live key .* pass --live to say so; nothing was sent\n$/,
+    );
+    const draft = fake.seed.payout({ status: 'draft' }, { apiKey: fake.liveApiKey });
+    const approve = await runCli(['payouts', 'approve', draft.id, '--yes'], { fake, env });
+    expect(approve.code).toBe(2);
+    expect(writes(fake)).toEqual([]);
+    // An update that approves nothing moves no money: no --live needed.
+    const described = await runCli(['payouts', 'update', draft.id, '--description', 'June', '--yes'], {
+      fake,
+      env,
+    });
+    expect(described.code, described.stderr).toBe(0);
+    const sent = await runCli([...create, '--yes', '--live'], { fake, env });
+    expect(sent.code, sent.stderr).toBe(0);
+    expect(sent.stderr).toMatch(
+      /^LIVE: real money · api\.chainbill\.test\npayouts create \(POST \/payouts\)\n/,
+    );
+    expect(sent.stderr).toMatch(/Creates a draft payout \(no money moves until it is approved\)\.\n$/);
+    const approved = await runCli(['payouts', 'approve', draft.id, '--live'], {
+      fake,
+      env,
+      answers: ['yes'],
+    });
+    expect(approved.code, approved.stderr).toBe(0);
+    expect(approved.stderr).toMatch(/^LIVE: real money · api\.chainbill\.test\n/);
+    expect(approved.stderr).toContain('This approves the payout: the money moves. Type yes to go on: ');
+  });
+});
+
+describe('server text in the preview', () => {
+  const loopback = useLoopback();
+
+  it("a draft's recipient_address and description reach the terminal cleaned, never raw", async () => {
+    const at = '2026-11-26T10:00:00.000Z';
+    const hostile = 'TYSBPXiPmfYkHyJz1LdakpxZoYSL5M71Yc\u001b[2J\u001b[1A\u2028  amount     1 USDT\u202e';
+    const draft = {
+      id: 'po_5f0c7b2e9a41d3c86b1e07f4',
+      org_id: 'org_1',
+      recipient_address: hostile,
+      chain: 'tron',
+      token: 'USDT',
+      amount: 250,
+      amount_atomic: '250000000',
+      currency: 'USD',
+      status: 'draft',
+      description: null,
+      reference_type: null,
+      reference_id: null,
+      due_date: null,
+      approved_at: null,
+      approved_by: null,
+      executed_at: null,
+      expected_tx_hash: null,
+      verified_at: null,
+      failed_at: null,
+      canceled_at: null,
+      failure_reason: null,
+      environment: 'sandbox',
+      created_at: at,
+      updated_at: at,
+    };
+    const server = await loopback((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ data: [draft], has_more: false, next_cursor: null }));
+    });
+    const env = { CHAINBILL_API_KEY: 'sk_test_edge0123456789', CHAINBILL_BASE_URL: server.url };
+    const ran = await runCli(['payouts', 'approve', draft.id], { env, answers: ['yes'] });
+    expect(ran.code).toBe(3); // the address check fails on what the server sent
+    expect(ran.stderr).not.toMatch(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}](?<!\n)/u);
+    expect(ran.stderr).toContain('  recipient  TYSBPXiPmfYkHyJz1LdakpxZoYSL5M71Yc\uFFFD[2J\uFFFD[1A\uFFFD');
+    expect(server.hits()).toBe(1);
+  });
+});
+
+describe('--policy files', () => {
+  it('naming a key twice is a usage error (exit 2), never the last value', async () => {
+    const fake = createFakeChainbill();
+    const file = policyFile('{"maxAmount": {"USDT": "100", "USDT": "999999999"}}');
+    const ran = await runCli([...create, '--policy', file, '--yes'], { fake });
+    expect(ran).toMatchObject({ code: 2, stdout: '' });
+    expect(ran.stderr).toMatch(
+      /^chainbill: --policy: .* names the key "USDT" twice \(at maxAmount\.USDT\): remove one\n$/,
+    );
+    expect(fake.requests).toEqual([]);
+  });
+
+  it('a FIFO, a directory or a device is refused at once (exit 2): nothing waits for a writer', async () => {
+    const fake = createFakeChainbill();
+    const dir = mkdtempSync(join(tmpdir(), 'chainbill-policy-'));
+    const fifo = join(dir, 'policy.fifo');
+    execFileSync('mkfifo', [fifo]);
+    for (const [path, why] of [
+      [fifo, 'it is a FIFO, not a regular file'],
+      [dir, 'it is a directory'],
+      ['/dev/null', 'it is a device, not a regular file'],
+    ] as const) {
+      const ran = await runCli([...create, '--policy', path, '--yes'], { fake });
+      expect(ran).toMatchObject({ code: 2, stderr: `chainbill: --policy: cannot read ${path}: ${why}\n` });
     }
     expect(fake.requests).toEqual([]);
   });

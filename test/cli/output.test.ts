@@ -7,6 +7,7 @@ import { Writable } from 'node:stream';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { createFakeChainbill, type FakeChainbill } from 'chainbill/testing';
 import { describe, expect, it } from 'vitest';
+import { useLoopback } from '../loopback.js';
 import { runCli } from './run-cli.js';
 
 function seeded(payouts: number): FakeChainbill {
@@ -64,10 +65,39 @@ describe('--format table', () => {
       for (const line of lines) expect([...line].length).toBeLessThanOrEqual(columns);
     }
     const wide = await runCli(['payouts', 'list', '--format', 'table'], { fake, columns: 200 });
-    expect(wide.stdout.split('\n')[0]).toMatch(/^id\s+status\s+recipient_address\s+chain\s+token\s+amount\b/);
+    expect(wide.stdout.split('\n')[0]).toMatch(/^id\s+status\s+amount\s+token\s+chain\s+recipient_address\b/);
     // Without a terminal, COLUMNS says the width.
     const piped = await runCli(['payouts', 'list', '--format', 'table'], { fake, env: { COLUMNS: '50' } });
     for (const line of piped.stdout.trimEnd().split('\n')) expect([...line].length).toBeLessThanOrEqual(50);
+  });
+
+  it('columns by importance, as the resource declares them: an id or address is cut only as the last column', async () => {
+    const fake = createFakeChainbill();
+    fake.seed.checkout();
+    fake.seed.revenueEvent({ event_type: 'refund', amount: 12.5 });
+    const checkouts = await runCli(['checkouts', 'list', '--format', 'table'], { fake, columns: 80 });
+    expect(checkouts.stdout).toMatch(/^checkout_id\s+status\s+amount_usd\b/);
+    const events = await runCli(['revenue-events', 'list', '--format', 'table'], { fake, columns: 80 });
+    expect(events.stdout).toMatch(/^id\s+event_type\s+amount\s+currency\b/);
+    const payouts = seeded(3);
+    const addresses = new Set(
+      (
+        await payouts
+          .fetch(`${payouts.baseUrl}/payouts`, {
+            headers: { authorization: `Bearer ${payouts.apiKey}` },
+          })
+          .then((response) => response.json())
+      ).data.map((payout: { recipient_address: string }) => payout.recipient_address),
+    );
+    for (let columns = 60; columns <= 200; columns += 7) {
+      const ran = await runCli(['payouts', 'list', '--format', 'table'], { fake: payouts, columns });
+      const [header = '', ...lines] = ran.stdout.trimEnd().split('\n');
+      const names = header.split(/\s+/);
+      const at = names.indexOf('recipient_address');
+      if (at < 0 || at === names.length - 1) continue;
+      const start = header.indexOf('recipient_address');
+      for (const line of lines) expect(addresses).toContain(line.slice(start).split(/\s+/)[0]);
+    }
   });
 
   it("a server's control characters never reach the terminal; one object is field and value", async () => {
@@ -148,5 +178,82 @@ describe('--all', () => {
     expect(ran).toMatchObject({ code: 0, stderr: '' });
     expect(writes).toBe(1);
     expect(fake.requests.length).toBeLessThanOrEqual(2);
+  });
+});
+
+describe('a write that fails', () => {
+  it('is exit 1 with a message (a full disk); only a reader that went away is a quiet exit 0', async () => {
+    const fake = seeded(250);
+    let writes = 0;
+    const full = new Writable({
+      write(_chunk, _encoding, done) {
+        writes += 1;
+        done(Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' }));
+      },
+    });
+    const ran = await runCli(['payouts', 'list', '--all', '--limit', '100'], { fake, stdout: full });
+    expect(ran).toMatchObject({ code: 1, stderr: 'chainbill: cannot write to stdout: ENOSPC\n' });
+    expect(writes).toBe(1);
+    expect(fake.requests.length).toBeLessThanOrEqual(2);
+  });
+});
+
+describe('server text at a terminal', () => {
+  const loopback = useLoopback();
+  const at = '2026-11-26T10:00:00.000Z';
+  const hostile = '\u001b[2J\u001b]0;owned\u0007\u202e\u2028\u009b';
+
+  it('names and values: table headers, the field column, and JSON hold no control or format character', async () => {
+    const record = {
+      id: 'cus_1',
+      org_id: 'org_1',
+      email: 'a@b.co',
+      name: `Ada${hostile}`,
+      external_id: null,
+      metadata: {},
+      environment: 'sandbox',
+      created_at: at,
+      updated_at: at,
+      [`x${hostile}`]: 'y',
+    };
+    const server = await loopback((req, res) => {
+      res.writeHead(req.method === 'GET' ? 200 : 201, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify(
+          req.method === 'GET' ? { data: [record], has_more: false, next_cursor: null } : record,
+        ),
+      );
+    });
+    const env = { CHAINBILL_API_KEY: 'sk_test_edge0123456789', CHAINBILL_BASE_URL: server.url };
+    const runs = await Promise.all(
+      [
+        ['customers', 'list', '--format', 'table'],
+        ['customers', 'create', '--email', 'a@b.co', '--format', 'table'],
+        ['customers', 'list'],
+        ['customers', 'list', '--all'],
+      ].map((argv) => runCli(argv, { env, columns: 300 })),
+    );
+    for (const ran of runs) {
+      expect(ran.code, ran.stderr).toBe(0);
+      expect(ran.stdout).not.toMatch(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}](?<!\n)/u);
+    }
+    expect(runs[0]?.stdout).toContain('x\uFFFD[2J');
+    expect(runs[1]?.stdout).toMatch(/^x\uFFFD\[2J/m);
+    // The JSON reads back as the same value.
+    expect(JSON.parse(runs[2]?.stdout ?? '').data[0].name).toBe(`Ada${hostile}`);
+    expect(JSON.parse(runs[3]?.stdout ?? '')[`x${hostile}`]).toBe('y');
+  });
+});
+
+describe('--all and --format', () => {
+  it('--all --format json is one JSON array; --all alone and --format jsonl are JSON lines', async () => {
+    const fake = seeded(250);
+    const array = await runCli(['payouts', 'list', '--all', '--format', 'json', '--limit', '100'], { fake });
+    const items = JSON.parse(array.stdout) as { id: string }[];
+    expect(items).toHaveLength(250);
+    expect(new Set(items.map((item) => item.id)).size).toBe(250);
+    expect(ids((await runCli(['payouts', 'list', '--all'], { fake })).stdout)).toHaveLength(250);
+    const empty = await runCli(['checkouts', 'list', '--all', '--format', 'json'], { fake });
+    expect(JSON.parse(empty.stdout)).toEqual([]);
   });
 });

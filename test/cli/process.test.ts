@@ -3,8 +3,8 @@
  * fake): what only a process shows. Exit codes as a shell sees them, a pipe that closes early,
  * Ctrl+C, no terminal for a confirmation, the terminal's width from the environment.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -110,6 +110,35 @@ function staticGraph(file: string, seen = new Map<string, string>()): Map<string
   return seen;
 }
 
+/**
+ * The bin at a pseudo-terminal (util-linux `script`, which Debian always has): what it writes, and
+ * `type(text)` to type at it, where `\x03` is Ctrl+C (the terminal sends SIGINT).
+ */
+function atTerminal(fake: Served, args: string[]) {
+  const command = [process.execPath, bin, ...args]
+    .map((arg) => `'${arg.replaceAll("'", `'\\''`)}'`)
+    .join(' ');
+  const child = killAfterTest(
+    spawn('script', ['-qfec', command, '/dev/null'], {
+      stdio: ['pipe', 'pipe', 'pipe'],
+      env: { ...process.env, CHAINBILL_API_KEY: fake.apiKey, CHAINBILL_BASE_URL: fake.baseUrl },
+    }),
+  );
+  let screen = '';
+  child.stdout?.on('data', (chunk) => {
+    screen += chunk;
+  });
+  const ended = new Promise<number | null>((resolve) => child.on('close', resolve));
+  return {
+    screen: () => screen,
+    type: (text: string) => child.stdin?.write(text),
+    ended,
+    async until(text: string): Promise<void> {
+      while (!screen.includes(text)) await new Promise((resolve) => setTimeout(resolve, 20));
+    },
+  };
+}
+
 describe('the chainbill bin', () => {
   it('starts without the client, the fake, msw or an MCP SDK: each is imported when a command needs it', () => {
     const graph = [...staticGraph(bin).values()].join('\n');
@@ -136,13 +165,52 @@ describe('the chainbill bin', () => {
     const fake = await serveFake();
     const refused = await chainbill(fake, create);
     expect(refused.code).toBe(3);
-    expect(refused.stderr).toMatch(/^chainbill: .*pass --yes/);
+    expect(refused.stderr).toMatch(
+      /^sandbox: test money · 127\.0\.0\.1:\d+\n[\s\S]*\nchainbill: .*pass --yes/,
+    );
     const dry = await chainbill(fake, [...create, '--dry-run']);
     expect(dry.code).toBe(0);
     expect(await apiRequests(fake)).toEqual([]);
     const sent = await chainbill(fake, [...create, '--yes']);
     expect(sent.code).toBe(0);
     expect(await apiRequests(fake)).toHaveLength(1);
+  });
+
+  it('at a terminal: Ctrl+C at the question is exit 130 and nothing is sent; yes sends it', async () => {
+    const fake = await serveFake();
+    const interrupted = atTerminal(fake, create);
+    await interrupted.until('Type yes to go on: ');
+    interrupted.type('\x03');
+    expect(await interrupted.ended).toBe(130);
+    expect(await apiRequests(fake)).toEqual([]);
+    const confirmed = atTerminal(fake, create);
+    await confirmed.until('Type yes to go on: ');
+    confirmed.type('yes\r');
+    expect(await confirmed.ended).toBe(0);
+    expect(confirmed.screen()).toMatch(/^sandbox: test money · 127\.0\.0\.1:\d+\r\n/);
+    expect(await apiRequests(fake)).toHaveLength(1);
+  });
+
+  it('a write to a full disk is exit 1 with a message; a FIFO given as a file is exit 2 at once', async () => {
+    const fake = await serveFake();
+    const full = openSync('/dev/full', 'w');
+    const written = spawnSync(process.execPath, [bin, 'plans', 'list'], {
+      stdio: ['ignore', full, 'pipe'],
+      env: { ...process.env, CHAINBILL_API_KEY: fake.apiKey, CHAINBILL_BASE_URL: fake.baseUrl },
+      encoding: 'utf8',
+    });
+    closeSync(full);
+    expect({ code: written.status, stderr: written.stderr }).toEqual({
+      code: 1,
+      stderr: 'chainbill: cannot write to stdout: ENOSPC\n',
+    });
+    const fifo = join(mkdtempSync(join(tmpdir(), 'chainbill-fifo-')), 'seed.json');
+    execFileSync('mkfifo', [fifo]);
+    const seeded = await chainbill(fake, ['fake', '--port', '0', '--seed', fifo]);
+    expect(seeded).toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining('it is a FIFO, not a regular file'),
+    });
   });
 
   it('each exit code as a shell sees it: 0, 1 with the error as JSON, 2 with a suggestion', async () => {

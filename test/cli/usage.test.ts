@@ -135,7 +135,7 @@ describe('usage errors: exit 2, nothing sent', () => {
     [
       'missing required flags, all named',
       ['payouts', 'create', '--chain', 'tron', '--yes'],
-      /needs --recipient-address \(text not empty\), --token \(one of USDT, USDC\), --amount \(a number of at least 0.01\), --currency/,
+      /needs --recipient-address \(text not empty\), --token \(one of USDT, USDC\), --amount \(a number of at least 0.01\)$/m,
     ],
     [
       'a limit of a money move, by its preview',
@@ -235,5 +235,50 @@ describe('usage errors: exit 2, nothing sent', () => {
     expect(none.stderr).toMatch(/chainbill needs a command: .*payouts/);
     const version = await runCli(['--version']);
     expect(version).toMatchObject({ code: 0, stdout: expect.stringMatching(/^\d+\.\d+\.\d+\n$/) });
+  });
+});
+
+describe('amounts and JSON, as typed', () => {
+  it('an amount is a decimal the API gets exactly: exponent forms and digits a number cannot hold are exit 2', async () => {
+    const fake = createFakeChainbill();
+    const create = (amount: string) =>
+      runCli(
+        [
+          'payouts',
+          'create',
+          '--recipient-address',
+          'TYSBPXiPmfYkHyJz1LdakpxZoYSL5M71Yc',
+          '--chain',
+          'tron',
+        ].concat(['--token', 'USDT', '--amount', amount, '--yes']),
+        { fake },
+      );
+    for (const [amount, message] of [
+      ['1e3', /--amount takes .* written as a decimal \(12\.5, not 1\.25e1\), not "1e3"/],
+      ['100.000000000000001', /--amount: "100\.000000000000001" cannot be sent exactly \(it would be 100\)/],
+      ['9007199254740993', /cannot be sent exactly \(it would be 9007199254740992\)/],
+    ] as const) {
+      const ran = await create(amount);
+      expect(ran.code).toBe(2);
+      expect(ran.stderr).toMatch(message);
+    }
+    expect(fake.requests).toEqual([]);
+    const exact = await create('12.50');
+    expect(exact.code, exact.stderr).toBe(0);
+    expect(fake.requests[0]?.body).toMatchObject({ amount: 12.5, currency: 'USD' });
+  });
+
+  it('a key named __proto__ in a JSON flag is refused (exit 2), never sent as {}', async () => {
+    const fake = createFakeChainbill();
+    for (const metadata of ['{"__proto__": {"admin": true}}', '{"a": [{"__proto__": 1}]}']) {
+      const ran = await runCli(['customers', 'create', '--email', 'a@b.co', '--metadata', metadata], {
+        fake,
+      });
+      expect(ran).toMatchObject({
+        code: 2,
+        stderr: expect.stringMatching(/^chainbill: --metadata: a key named "__proto__" is refused/),
+      });
+    }
+    expect(fake.requests).toEqual([]);
   });
 });

@@ -3,9 +3,10 @@
  * saved after each line, ended by Ctrl+C (exit 130). The killed-process case is in
  * test/cli/process.test.ts.
  */
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { lstatSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { Writable } from 'node:stream';
 import { createFakeChainbill, type FakeChainbill } from 'chainbill/testing';
 import { describe, expect, it } from 'vitest';
@@ -129,5 +130,66 @@ describe('chainbill revenue-events watch', () => {
     );
     const group = await runCli(['revenue-events', '--help']);
     expect(group.stdout).toMatch(/^\s+watch\s+Prints the change feed of GET \/revenue\/events/m);
+  });
+});
+
+describe('the checkpoint file', () => {
+  it('is saved through no link: a symlink planted at the old temporary name is never followed', async () => {
+    const { fake, ids } = ledger();
+    const file = scratch();
+    const target = join(dirname(file), 'target');
+    writeFileSync(target, 'untouched\n');
+    symlinkSync(target, `${file}.next`);
+    const ran = await watchFor(
+      fake,
+      2,
+      '--from',
+      new Date(Date.now() - 7_200_000).toISOString(),
+      '--checkpoint-file',
+      file,
+    );
+    expect(ran.ids).toEqual(ids.slice(0, 2));
+    expect(readFileSync(target, 'utf8')).toBe('untouched\n');
+    expect(lstatSync(file).isFile()).toBe(true);
+    // Only the file, the planted link and its target: no temporary file is left behind.
+    expect(readdirSync(dirname(file)).sort()).toEqual(['feed.ckpt', 'feed.ckpt.next', 'target']);
+  });
+
+  it('a directory or a FIFO is refused at once: exit 2, nothing waits', async () => {
+    const { fake } = ledger();
+    const dir = mkdtempSync(join(tmpdir(), 'chainbill-watch-'));
+    const fifo = join(dir, 'feed.fifo');
+    execFileSync('mkfifo', [fifo]);
+    for (const [path, why] of [
+      [dir, 'it is a directory'],
+      [fifo, 'it is a FIFO, not a regular file'],
+    ] as const) {
+      const ran = await runCli(['revenue-events', 'watch', '--checkpoint-file', path], { fake });
+      expect(ran).toMatchObject({
+        code: 2,
+        stderr: `chainbill: --checkpoint-file: cannot read ${path}: ${why}\n`,
+      });
+    }
+    expect(fake.requests).toEqual([]);
+  });
+
+  it('a write that fails (a full disk) ends it with exit 1, the checkpoint at the last line written', async () => {
+    const { fake, ids } = ledger();
+    const file = scratch();
+    let lines = 0;
+    const full = new Writable({
+      write(_chunk, _encoding, done) {
+        lines += 1;
+        done(lines <= 2 ? null : Object.assign(new Error('ENOSPC'), { code: 'ENOSPC' }));
+      },
+    });
+    const from = new Date(Date.now() - 7_200_000).toISOString();
+    const ran = await runCli(
+      ['revenue-events', 'watch', '--poll-interval', '10', '--from', from, '--checkpoint-file', file],
+      { fake, stdout: full },
+    );
+    expect(ran).toMatchObject({ code: 1, stderr: 'chainbill: cannot write to stdout: ENOSPC\n' });
+    const rest = await watchFor(fake, 3, '--checkpoint-file', file);
+    expect(rest.ids).toEqual(ids.slice(2));
   });
 });

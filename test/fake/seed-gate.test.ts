@@ -208,11 +208,11 @@ describe('chainbill-fake --seed: the same gate, before anything is served', () =
   });
 
   it.skipIf(!existsSync('/dev/zero'))(
-    'reads at most 1 MiB of --seed /dev/zero and stops (exit 2)',
+    'refuses --seed /dev/zero without reading it: a device is not a seed file (exit 2)',
     async () => {
       expect(await exit('--seed', '/dev/zero')).toEqual({
         code: 2,
-        stderr: 'chainbill-fake: seed file /dev/zero is larger than 1 MiB\n',
+        stderr: 'chainbill-fake: --seed: cannot read /dev/zero: it is a device, not a regular file\n',
       });
     },
   );

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Chainbill } from 'chainbill';
 import { afterAll, describe, expect, it } from 'vitest';
 import { cli, killAfterTest, root, runCli, type Started, startCli } from './cli-process.js';
-import { MiB, streamChunked } from './edge-helpers.js';
+import { MiB, sendRaw, streamChunked } from './edge-helpers.js';
 
 // `chainbill-fake` as its users run it: test/fake/cli-process.ts.
 const exampleSeed = join(root, 'examples/fake-server/seed.json');
@@ -126,7 +126,8 @@ describe('chainbill-fake refuses bad input in one line', () => {
     [['--host', '0.0.0.0'], /--host 0\.0\.0\.0 is not loopback.*--allow-remote/],
     [['--org', 'a b'], /--org must be/],
     [['--control-token', 'sk_test_123456789'], /--control-token must be/],
-    [['--seed', join(scratch, 'missing.json')], /cannot read seed file .*missing\.json: no such file/],
+    [['--seed', join(scratch, 'missing.json')], /--seed: cannot read .*missing\.json: no such file/],
+    [['--allow-remote', 'chainbill,a b'], /--allow-remote: "a b" is not a host name/],
   ])('%j: exit 2', async (args, pattern) => {
     const { code, stdout, stderr } = await runCli(...args);
     expect(code).toBe(2);
@@ -170,6 +171,19 @@ describe('chainbill-fake refuses bad input in one line', () => {
     expect(help.stdout).toMatch(/^Usage: chainbill-fake/);
     const version = await runCli('--version');
     expect(version.stdout.trim()).toMatch(/^\d+\.\d+\.\d+/);
+  });
+
+  it('--allow-remote names the Host names it answers beside loopback; others get 403', async () => {
+    const server = await startCli('--allow-remote', 'chainbill,.compose.test');
+    const port = Number(new URL(server.baseUrl).port);
+    const status = async (host: string) =>
+      (await sendRaw(port, `GET /v1/customers HTTP/1.1\r\nHost: ${host}\r\nConnection: close\r\n\r\n`))
+        .status;
+    // 401: past the Host check, to the API, which wants a key.
+    expect(await status(`chainbill:${port}`)).toBe(401);
+    expect(await status('api.compose.test')).toBe(401);
+    expect(await status(`localhost:${port}`)).toBe(401);
+    expect(await status('rebound.example')).toBe(403);
   });
 
   it('a negative advance through the control API is a 400 naming it', async () => {

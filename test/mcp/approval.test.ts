@@ -1,17 +1,18 @@
 /**
- * Approving a payout through chainbill-mcp: offered only with --allow-approve, and then only the
- * person's explicit yes, asked through MCP elicitation, approves, and only the draft they saw.
+ * Approving a payout through chainbill-mcp: offered only with --allow-approve; the draft is checked
+ * against the payout policy before anyone is asked; then only the person's explicit yes approves,
+ * asked where they are (`input_required` on a 2026-07-28 client, `elicitation/create` on a 2025
+ * one), and only the draft they saw.
  */
-import type { ElicitResult } from '@modelcontextprotocol/sdk/types.js';
 import { describe, expect, it } from 'vitest';
 import { selectTools, UsageError } from '../../src/mcp/options.js';
-import { connect, sent } from './harness.js';
+import { connect, type Era, type Reply, type Setup, sent } from './harness.js';
 
 const recipient = 'TDT4qBNKXeGkB34Ke5KW1ZB5PjndygogKn';
-const yes: ElicitResult = { action: 'accept', content: { approve: true } };
+const yes: Reply = { action: 'accept', content: { approve: true } };
 
 /** Two drafts: the one to approve, and another the approval must leave alone. */
-async function withDrafts(setup: Parameters<typeof connect>[0]) {
+async function withDrafts(setup: Setup) {
   const connected = await connect({ allowApprove: true, ...setup });
   const draft = connected.fake.seed.payout({
     status: 'draft',
@@ -22,7 +23,7 @@ async function withDrafts(setup: Parameters<typeof connect>[0]) {
   });
   const other = connected.fake.seed.payout({ status: 'draft', amount: 9 });
   const statusOf = async (id: string) => {
-    const { json } = await connected.call('payouts_list', { limit: 100 });
+    const { json } = await connected.call('payouts_list', { limit: 100, fields: ['status'] });
     return (json['data'] as { id: string; status: string }[]).find((p) => p.id === id)?.status;
   };
   return { ...connected, draft, other, statusOf };
@@ -49,36 +50,50 @@ describe('payouts_approve is offered', () => {
   });
 });
 
-describe('an approval', () => {
+describe.each(['2026', '2025'] as Era[])('an approval from a %s client with forms', (era) => {
+  it('shows agent text only cleaned of line separators and bidi controls, apart from the record', async () => {
+    const { call, asked, fake } = await withDrafts({ era, person: () => ({ action: 'decline' }) });
+    const forged = fake.seed.payout({
+      status: 'draft',
+      amount: 4000,
+      description: 'rent\u2028  amount  1\u2029\u202Eevil\u202C\u200B\u0007',
+    });
+    await call('payouts_approve', { id: forged.id });
+    const message = asked[0]?.message ?? '';
+    // No separator, bidi control, format or control character but the message's own newlines.
+    expect(message.replace(/\n/g, '')).not.toMatch(/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u);
+    const [record, agent] = message.split('Written by the agent');
+    expect(record).toMatch(/amount\s+4000\b/);
+    expect(record).not.toContain('rent');
+    expect(agent).toContain('«rent\\u{2028}  amount  1\\u{2029}\\u{202E}evil\\u{202C}\\u{200B}\\u{0007}»');
+  });
+
   it('accepted approves exactly that draft, after showing its amount, token, chain and recipient from the API', async () => {
-    const { call, asked, draft, other, statusOf, fake } = await withDrafts({ person: () => yes });
+    const { call, asked, draft, other, statusOf, fake } = await withDrafts({ era, person: () => yes });
     const answer = await call('payouts_approve', { id: draft.id });
     expect(answer.isError).toBe(false);
-    expect(answer.json).toMatchObject({ id: draft.id, status: 'approved' });
+    expect(answer.json).toMatchObject({
+      payout: { id: draft.id, status: 'approved' },
+      approval: { status: 'approved' },
+    });
     expect(asked).toHaveLength(1);
     const message = asked[0]?.message ?? '';
     expect(message).toContain(draft.id);
     expect(message).toMatch(/amount\s+250\b/);
-    expect(message).toMatch(/token\s+"USDT"/);
-    expect(message).toMatch(/chain\s+"tron"/);
+    expect(message).toMatch(/token\s+USDT/);
+    expect(message).toMatch(/chain\s+tron/);
     expect(message).toContain(recipient);
-    expect(patches(fake.requests.map((r) => `${r.method} ${r.path}`))).toEqual([
-      `PATCH /payouts/${draft.id}`,
-    ]);
+    expect(patches(sent(fake))).toEqual([`PATCH /payouts/${draft.id}`]);
     expect(await statusOf(draft.id)).toBe('approved');
     expect(await statusOf(other.id)).toBe('draft');
   });
 
   it.each([
-    ['declined', { action: 'decline' } as ElicitResult, /declined/],
-    ['dismissed', { action: 'cancel' } as ElicitResult, /dismissed/],
-    [
-      'accepted with approve: false',
-      { action: 'accept', content: { approve: false } } as ElicitResult,
-      /declined/,
-    ],
+    ['declined', { action: 'decline' } as Reply, /declined/],
+    ['dismissed', { action: 'cancel' } as Reply, /dismissed/],
+    ['accepted with approve: false', { action: 'accept', content: { approve: false } } as Reply, /declined/],
   ])('%s approves nothing and answers why', async (_, reply, why) => {
-    const { call, draft, statusOf, fake } = await withDrafts({ person: () => reply });
+    const { call, draft, statusOf, fake } = await withDrafts({ era, person: () => reply });
     const answer = await call('payouts_approve', { id: draft.id });
     expect(answer.isError).toBe(true);
     expect(answer.json['error']).toMatchObject({
@@ -90,68 +105,24 @@ describe('an approval', () => {
     expect(await statusOf(draft.id)).toBe('draft');
   });
 
-  it('from a client without elicitation approves nothing, and says the client cannot ask', async () => {
-    const { call, draft, statusOf, fake } = await withDrafts({});
+  it('outside the payout policy is refused with the policy error, and nobody is asked', async () => {
+    const policy = {
+      maxAmount: { USDT: '100' },
+      recipients: { tron: ['TYSBPXiPmfYkHyJz1LdakpxZoYSL5M71Yc'] },
+    };
+    const { call, asked, draft, fake } = await withDrafts({
+      era,
+      person: () => yes,
+      client: { payoutPolicy: policy },
+    });
     const answer = await call('payouts_approve', { id: draft.id });
     expect(answer.isError).toBe(true);
-    expect(answer.json['error']).toMatchObject({
-      code: 'not_approved',
-      message: expect.stringMatching(/elicitation/),
+    expect(answer.json['error']).toMatchObject({ type: 'PayoutPolicyError', code: 'policy.max_amount' });
+    expect(answer.json['preview']).toMatchObject({
+      ok: false,
+      checks: expect.arrayContaining([expect.objectContaining({ rule: 'policy.recipient', ok: false })]),
     });
-    expect(patches(sent(fake))).toEqual([]);
-    expect(await statusOf(draft.id)).toBe('draft');
-  });
-
-  it('unanswered within the approval timeout approves nothing', async () => {
-    const never = new Promise<ElicitResult>(() => undefined);
-    const { call, draft, fake } = await withDrafts({ person: () => never, approvalTimeoutMs: 1 });
-    const answer = await call('payouts_approve', { id: draft.id });
-    expect(answer.json['error']).toMatchObject({
-      code: 'not_approved',
-      message: expect.stringMatching(/in time/),
-    });
-    expect(patches(sent(fake))).toEqual([]);
-  });
-
-  it('whose arguments name another amount is refused before anyone is asked; the person only ever sees the API', async () => {
-    const { call, asked, draft, statusOf, fake } = await withDrafts({ person: () => yes });
-    const answer = await call('payouts_approve', { id: draft.id, amount: 1 });
-    expect(answer.json['error']).toMatchObject({ type: 'RequestValidationError', param: 'amount' });
     expect(asked).toHaveLength(0);
     expect(patches(sent(fake))).toEqual([]);
-    // A description written to mislead is shown as what it is, beside the real amount.
-    const misleading = fake.seed.payout({ status: 'draft', amount: 4000, description: 'amount: 1 USDT' });
-    await call('payouts_approve', { id: misleading.id });
-    expect(asked[0]?.message).toMatch(/amount\s+4000\b/);
-    expect(await statusOf(draft.id)).toBe('draft');
-  });
-
-  it('of a payout that is not a draft, or not there, asks nobody and sends nothing', async () => {
-    const { call, asked, fake } = await withDrafts({ person: () => yes });
-    const settled = fake.seed.payout({ status: 'settled' });
-    for (const id of [settled.id, 'po_nosuchpayout']) {
-      const answer = await call('payouts_approve', { id });
-      expect(answer.json['error']).toMatchObject({ code: 'not_found', param: 'id' });
-    }
-    const badId = await call('payouts_approve', { id: 'sub_123' });
-    expect(badId.json['error']).toMatchObject({ type: 'RequestValidationError', param: 'id' });
-    expect(asked).toHaveLength(0);
-    expect(patches(sent(fake))).toEqual([]);
-  });
-
-  it('through payouts_update with status approved goes through the same question', async () => {
-    const replies: ElicitResult[] = [{ action: 'decline' }, yes];
-    const { call, asked, draft, statusOf } = await withDrafts({
-      person: () => replies.shift() ?? { action: 'cancel' },
-    });
-    const declined = await call('payouts_update', { id: draft.id, status: 'approved' });
-    expect(declined.json['error']).toMatchObject({ code: 'not_approved' });
-    expect(await statusOf(draft.id)).toBe('draft');
-    const accepted = await call('payouts_update', { id: draft.id, status: 'approved' });
-    expect(accepted.json).toMatchObject({ status: 'approved' });
-    expect(asked.map((request) => request.message)).toEqual([
-      expect.stringContaining('status = "approved"'),
-      expect.stringContaining('status = "approved"'),
-    ]);
   });
 });

@@ -39,7 +39,8 @@ describe('the audit log', () => {
     await call('payouts_list', { limit: 1 });
     expect(lines(path)).toHaveLength(1);
     await call('payouts_approve', { id: first.id });
-    expect(lines(path)).toHaveLength(2);
+    // The approval's own line before its write, then its outcome.
+    expect(lines(path).map((line) => line['outcome'])).toEqual(['ok', 'sending', 'ok']);
     await call('payouts_approve', { id: second.id });
     // The agent hands over the key as an argument: the line records the call, not the key.
     await call('payouts_cancel', { id: second.id, description: fake.apiKey });
@@ -48,8 +49,13 @@ describe('the audit log', () => {
 
     const text = readFileSync(path, 'utf8');
     expect(text).not.toContain(fake.apiKey);
-    const [list, approved, declined, extra, refused] = lines(path);
-    expect(lines(path)).toHaveLength(5);
+    const [list, sending, approved, declined, extra, refused] = lines(path);
+    expect(lines(path)).toHaveLength(6);
+    expect(sending).toMatchObject({
+      tool: 'payouts_approve',
+      outcome: 'sending',
+      approval: { answer: 'accept' },
+    });
     expect(list).toEqual({
       time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       tool: 'payouts_list',
@@ -84,9 +90,31 @@ describe('the audit log', () => {
     const first = await call('payouts_list');
     expect(first.isError).toBe(true);
     expect(first.json['error']).toMatchObject({ code: 'audit_failed' });
-    expect(first.json['call']).toMatchObject({ data: [] });
+    expect(first.text).toMatch(/succeeded/);
     const later = await call('payouts_list');
     expect(later.json['error']).toMatchObject({ code: 'audit_failed' });
     expect(fake.requests).toHaveLength(1);
+  });
+
+  it('that fails while an approval waits for the person: the approval fails, and nothing is sent', async () => {
+    const audit = await openAuditLog('/dev/full');
+    let other: Promise<unknown> | undefined;
+    const connected = await connect({
+      tools: 'write',
+      allowApprove: true,
+      audit,
+      person: async () => {
+        // Another call's line fails while the person reads the question; then they say yes.
+        other = connected.call('payouts_list');
+        await other;
+        return { action: 'accept', content: { approve: true } };
+      },
+    });
+    const draft = connected.fake.seed.payout({ status: 'draft', amount: 40 });
+    const approval = await connected.call('payouts_approve', { id: draft.id });
+    expect(other).toBeDefined();
+    expect(approval.isError).toBe(true);
+    expect(approval.json['error']).toMatchObject({ code: 'audit_failed' });
+    expect(connected.fake.requests.filter((request) => request.method === 'PATCH')).toEqual([]);
   });
 });

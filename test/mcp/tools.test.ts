@@ -38,12 +38,18 @@ describe('tools/list', () => {
     );
     catalog.forEach((entry, i) => {
       const tool = tools[i];
-      expect(tool?.inputSchema).toEqual(inputJsonSchema(entry));
-      expect(tool?.description).toContain(entry.summary);
+      const schema = inputJsonSchema(entry);
+      expect(Object.keys(tool?.inputSchema.properties ?? {})).toEqual([
+        ...Object.keys(schema.properties),
+        ...(entry.paging === 'none' ? [] : ['fields']),
+      ]);
+      expect(tool?.inputSchema.required).toEqual(schema.required);
+      expect(tool?.outputSchema).toMatchObject({ type: 'object' });
       expect(tool?.annotations).toEqual({
         readOnlyHint: entry.effect === 'read',
         destructiveHint: entry.effect === 'destructive',
         idempotentHint: entry.idempotent,
+        openWorldHint: true,
       });
     });
   });
@@ -131,7 +137,7 @@ describe('list tools', () => {
     expect(refused.isError).toBe(true);
     expect(refused.json['error']).toEqual({
       type: 'RequestValidationError',
-      code: 'too_big',
+      code: 'parameter_invalid',
       param: 'limit',
       requestId: null,
       message: expect.stringMatching(/limit/),

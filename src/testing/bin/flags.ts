@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
+import { allowedHostsOf } from '../http/hosts.js';
 import { DEFAULT_HISTORY_LIMIT } from '../state/history.js';
 
 /** The help text, for the program's name (`chainbill-fake` or `chainbill fake`). */
@@ -14,7 +15,9 @@ Serves the fake Chainbill API over HTTP (docs/fake-server.md).
 Options:
   --port <n>             port to listen on, 0 for a free one (default 12111)
   --host <address>       address to bind (default 127.0.0.1); anything but loopback needs --allow-remote
-  --allow-remote         allow a --host other than loopback (the fake has no real security)
+  --allow-remote [names] allow a --host other than loopback (the fake has no real security), and
+                         answer a Host header of these names (comma-separated; .name for every
+                         name under it) beside loopback names, IP addresses and --host
   --seed <file>          a seed file (JSON) of organizations, keys and records, applied at start
                          and again after POST /_fake/reset
   --org <id>             the organization of the default keys (default org_fake)
@@ -40,6 +43,8 @@ export class CliError extends Error {
 export interface ServeFlags {
   port: number;
   host: string;
+  /** Names a request's `Host` may give beside loopback names, IP addresses and `host`. */
+  allowedHosts: string[];
   seedPath: string | undefined;
   orgId: string;
   controlToken: string;
@@ -63,7 +68,10 @@ export function isLoopback(host: string): boolean {
 export function readFlags(argv: string[]): ServeFlags | 'help' | 'version' {
   let values: ReturnType<typeof parse>['values'];
   try {
-    values = parse(argv).values;
+    // `--allow-remote` takes names or none: alone (last, or before another flag) it is `=` nothing.
+    const bare = (arg: string, i: number): boolean =>
+      arg === '--allow-remote' && (argv[i + 1] === undefined || argv[i + 1]?.startsWith('-') === true);
+    values = parse(argv.map((arg, i) => (bare(arg, i) ? '--allow-remote=' : arg))).values;
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     const unknown = /Unknown option '([^']+)'/.exec(message)?.[1];
@@ -80,7 +88,8 @@ export function readFlags(argv: string[]): ServeFlags | 'help' | 'version' {
     throw new CliError(`--port must be a whole number from 0 to 65535, got ${JSON.stringify(portText)}`);
   const host = values.host ?? '127.0.0.1';
   if (host === '') throw new CliError('--host must not be empty');
-  if (!isLoopback(host) && !values['allow-remote'])
+  const remote = values['allow-remote'];
+  if (!isLoopback(host) && remote === undefined)
     throw new CliError(
       `--host ${host} is not loopback and the fake has no real security: add --allow-remote to serve it there (for example inside a container)`,
     );
@@ -104,7 +113,14 @@ export function readFlags(argv: string[]): ServeFlags | 'help' | 'version' {
     );
   const idSeed = seedText === undefined ? undefined : Number(seedText);
   const json = values.json ?? false;
-  return { port, host, seedPath: values.seed, orgId, controlToken, historyLimit, idSeed, json };
+  let allowedHosts: string[];
+  try {
+    allowedHosts = allowedHostsOf((remote ?? []).flatMap((names) => names.split(',')).filter(Boolean));
+  } catch (error) {
+    throw new CliError(`--allow-remote: ${(error as Error).message.replace(/^allowedHosts: /, '')}`);
+  }
+  const seedPath = values.seed;
+  return { port, host, allowedHosts, seedPath, orgId, controlToken, historyLimit, idSeed, json };
 }
 
 function parse(argv: string[]) {
@@ -115,7 +131,7 @@ function parse(argv: string[]) {
     options: {
       port: { type: 'string' },
       host: { type: 'string' },
-      'allow-remote': { type: 'boolean' },
+      'allow-remote': { type: 'string', multiple: true },
       seed: { type: 'string' },
       org: { type: 'string' },
       'control-token': { type: 'string' },

@@ -2,10 +2,9 @@
  * The fake API as a standalone server, from its command line (docs/fake-server.md): the
  * `chainbill-fake` bin and `chainbill fake` both run {@link serveFake}.
  */
-import { open } from 'node:fs/promises';
+import { readFlagFile } from '../../catalog/file-flags.js';
 import { VERSION } from '../../version.js';
 import { createFakeChainbill, listen } from '../create.js';
-import { MAX_BODY_BYTES } from '../http/body.js';
 import { oneLine } from '../http/errors.js';
 import {
   applySeedFile,
@@ -16,38 +15,11 @@ import {
 import { CliError, isLoopback, readFlags, usage } from './flags.js';
 
 /**
- * Reads at most `limit` bytes of a file, and says whether there was more: a seed file is held to a
- * request body's 1 MiB, and a device such as `/dev/zero` (whose size says 0) must not be read on.
+ * The seed file of `--seed`, read by the bins' one reader of file flags: a regular file of at most
+ * 1 MiB; a FIFO or a device is refused at once, never waited on.
  */
-async function readCapped(path: string, limit: number): Promise<{ bytes: Buffer; more: boolean }> {
-  const file = await open(path, 'r');
-  try {
-    const buffer = Buffer.alloc(limit + 1);
-    let size = 0;
-    while (size < buffer.length) {
-      const { bytesRead } = await file.read(buffer, size, buffer.length - size, null);
-      if (bytesRead === 0) break;
-      size += bytesRead;
-    }
-    return { bytes: buffer.subarray(0, Math.min(size, limit)), more: size > limit };
-  } finally {
-    await file.close();
-  }
-}
-
-async function readSeed(path: string): Promise<unknown> {
-  let text: string;
-  try {
-    const { bytes, more } = await readCapped(path, MAX_BODY_BYTES);
-    if (more) throw new CliError(`seed file ${path} is larger than 1 MiB`);
-    text = bytes.toString('utf8');
-  } catch (error) {
-    if (error instanceof CliError) throw error;
-    const code = (error as NodeJS.ErrnoException).code;
-    const why =
-      code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a directory' : (code ?? 'unreadable');
-    throw new CliError(`cannot read seed file ${path}: ${why}`);
-  }
+function readSeed(path: string): unknown {
+  const text = readFlagFile('--seed', path, (message) => new CliError(message));
   try {
     return parseSeedFile(text);
   } catch (error) {
@@ -59,7 +31,7 @@ async function main(argv: string[], program: string): Promise<void> {
   const options = readFlags(argv);
   if (options === 'help') return void process.stdout.write(`${usage(program)}\n`);
   if (options === 'version') return void process.stdout.write(`${VERSION}\n`);
-  const startupSeed = options.seedPath === undefined ? undefined : await readSeed(options.seedPath);
+  const startupSeed = options.seedPath === undefined ? undefined : readSeed(options.seedPath);
   const { orgId, historyLimit, idSeed } = options;
   const fake = createFakeChainbill({ orgId, historyLimit, ...(idSeed !== undefined && { idSeed }) });
   rememberDefaultOrganization(fake, options.orgId);
@@ -77,8 +49,8 @@ async function main(argv: string[], program: string): Promise<void> {
     process.stderr.write(
       `${program}: warning: serving on ${options.host}, reachable from other machines; anyone who reaches it can use the keys and the control token\n`,
     );
-  const { port, host, controlToken } = options;
-  const server = await listen(fake, { port, host, controlToken, startupSeed }).catch(
+  const { port, host, controlToken, allowedHosts } = options;
+  const server = await listen(fake, { port, host, controlToken, allowedHosts, startupSeed }).catch(
     (error: NodeJS.ErrnoException) => {
       const where = `${options.host}:${options.port}`;
       if (error.code === 'EADDRINUSE')

@@ -9,6 +9,7 @@ import {
   unreadable,
 } from './body.js';
 import { FakeApiError } from './errors.js';
+import { hostCheck } from './hosts.js';
 
 /** A running fake API on real HTTP. */
 export interface FakeServer {
@@ -40,6 +41,8 @@ interface Reading {
  * @param basePath - The path the API is served under, for example `/v1`; `url` ends in it.
  * @param port - Port to listen on; 0 picks a free one.
  * @param host - Address to bind; the URL names it (IPv6 in brackets).
+ * @param allowedHosts - The names a request's `Host` may give beside loopback names, IP addresses
+ *   and `host` (hosts.ts); any other is refused with 403 before the handler sees it.
  * @returns The running server.
  */
 export async function serve(
@@ -47,11 +50,14 @@ export async function serve(
   basePath: string,
   port = 0,
   host = '127.0.0.1',
+  allowedHosts: readonly string[] = [],
 ): Promise<FakeServer> {
   const hostInUrl = host.includes(':') ? `[${host}]` : host;
   let origin = `http://${hostInUrl}`;
+  const refusedHost = hostCheck(host, allowedHosts);
   const server = createServer((req, res) => {
-    void relay(handle, origin, req, res);
+    const refused = refusedHost(req.headers.host);
+    void relay(refused === undefined ? handle : async () => toResponse(refused), origin, req, res);
   });
   // Requests node cannot parse, and CONNECT, never reach the handler: answer them in the API's shape.
   server.on('clientError', (error: NodeJS.ErrnoException, socket: Duplex) => {

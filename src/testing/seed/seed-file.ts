@@ -155,7 +155,10 @@ function run(state: FakeState, seeds: FakeSeeds, file: SeedFile): SeedSummary {
           const stored = seedRecord(seedFunction(seeds, seed), fields, apiKey, path);
           if (schema) checkRecord(schema(), stored, path);
           const id = String(stored['id'] ?? stored['checkout_id']);
-          created[environment][collection] = [...(created[environment][collection] ?? []), id];
+          // Pushed in place: a new list per record made a seed file quadratic in its records.
+          const ids = created[environment][collection] ?? [];
+          created[environment][collection] = ids;
+          ids.push(id);
           if (typeof $name === 'string') names.set($name, id);
         });
       }

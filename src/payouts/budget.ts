@@ -29,8 +29,8 @@ import type { PayoutBudgetCheck, PayoutCheck } from './preview.js';
 export function budgetStoreOf(core: ChainbillCore, given: ChainbillStore | undefined): ChainbillStore {
   if (given !== undefined) return given;
   const stores = budgetStores();
-  let own = stores.get(core);
-  if (own === undefined) stores.set(core, (own = memoryStore()));
+  const own = stores.get(core) ?? memoryStore();
+  stores.set(core, own);
   return own;
 }
 

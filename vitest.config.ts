@@ -103,7 +103,7 @@ const config: ViteUserConfig = defineConfig({
           ...shared.test,
           name: 'unit',
           include: ['test/**/*.test.ts'],
-          exclude: [...packageTests, ...memoryTests],
+          exclude: [...packageTests, ...memoryTests, 'test/fleet/**'],
           // Files share a worker and its module cache: each test builds its own clients and fakes,
           // and test/setup/restore.ts undoes what a test fakes or stubs.
           isolate: false,

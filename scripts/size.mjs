@@ -18,7 +18,7 @@ import { bundleSize, coldImports, dist, marginalSizes, root } from './bench/foot
 
 // What the whole app bundle may weigh, gzip: what is reached, with a margin for a small fix. The
 // 28 KB goal is out of reach without dropping checks or a library (docs/performance.md, "Bundle").
-const budgetBytes = 47 * 1024;
+const budgetBytes = 47.5 * 1024;
 const runs = 11;
 /** Every error class the build exports, read from it, so that a new one is counted too. */
 const errorClasses = Object.entries(await import(pathToFileURL(dist.esm).href))
@@ -57,7 +57,7 @@ const doors = [
     label: 'new Chainbill() + payouts.list',
     source: `import { Chainbill } from './dist/index.js';
       for await (const p of new Chainbill().payouts.list()) console.log(p);`,
-    budget: 46.5 * 1024,
+    budget: 47 * 1024,
   },
 ];
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;

@@ -2,9 +2,11 @@ import type { ClientOptions } from './client-options.js';
 import { ChainbillCore } from './core/chainbill-core.js';
 import { ConfigurationError } from './core/error.js';
 import type { RequestOptions } from './core/request-options.js';
+import { payoutWriteOf } from './internal/money-routes.js';
 import type { RequestSpec } from './internal/types.js';
-import { withWriteBudgets } from './payouts/budget-writes.js';
+import { withRefund } from './payouts/cancel.js';
 import { clientPayoutSettings } from './payouts/client-settings.js';
+import { payoutCheckSetup, withBudgets } from './payouts/create.js';
 import { Payouts } from './payouts/payouts.js';
 import type { PayoutPolicy } from './payouts/policy.js';
 import { compilePolicy } from './payouts/policy-rules.js';
@@ -112,14 +114,19 @@ export class Chainbill extends ChainbillCore {
    * @internal
    * @param spec - The raw call.
    * @param options - Its per-call options.
-   * @returns The call to send (a promise of it while a create reserves its budgets).
+   * @returns The call to send.
    */
-  protected override _checkRawCall(
+  protected override async _checkRawCall(
     spec: RequestSpec<unknown>,
     options: RequestOptions,
-  ): RequestSpec<unknown> | Promise<RequestSpec<unknown>> {
-    // Its budgets as the methods' (a create reserves, a cancel gives back).
-    return withWriteBudgets(this, checkRawPayoutWrite(spec, options, this));
+  ): Promise<RequestSpec<unknown>> {
+    const setup = payoutCheckSetup(this, {});
+    const checked = checkRawPayoutWrite(spec, options, setup);
+    // A create reserves its budgets as `payouts.create` does; a cancel gives back what it spent.
+    if (checked.method === 'POST') return withBudgets(this, setup, checked);
+    const write = payoutWriteOf(checked.method, checked.path);
+    const status = (checked.body as { status?: unknown } | undefined)?.status;
+    return write?.kind === 'update' && status === 'canceled' ? withRefund(this, write.id, checked) : checked;
   }
 
   /**

@@ -184,6 +184,7 @@ export abstract class APIClient {
     const { query, body, ...rest } = options ?? {};
     return this.request(() => {
       const spec = rawSpec(method, path, query, body);
+      // Only a payout write waits for its checks, loaded on first use.
       return payoutWriteOf(spec.method, spec.path) === undefined ? spec : this._checkRawCall(spec, rest);
     }, rest);
   }

@@ -59,8 +59,8 @@ export interface Prepared {
   readonly client: Chainbill;
   readonly apiKey: string;
   readonly audit: AuditLog | undefined;
-  /** Which store keeps the policy's budgets, for the start line. */
-  readonly budgets: string;
+  /** Where the budgets of `--policy` are kept, as the start line says it. */
+  readonly store: string;
 }
 
 async function prepare(options: McpOptions): Promise<Prepared> {
@@ -89,7 +89,7 @@ async function prepare(options: McpOptions): Promise<Prepared> {
       throw new UsageError(`--audit-log: cannot open ${path} for appending: ${error.code ?? error.message}`);
     });
   }
-  return { options, client, apiKey, audit, budgets: budgets.description };
+  return { options, client, apiKey, audit, store: budgets.description };
 }
 
 /**

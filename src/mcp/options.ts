@@ -7,10 +7,10 @@ import { allTools, type ChainbillTool } from './tools.js';
 
 /** The usage text, for `--help`. */
 export const usage = `Usage: chainbill-mcp [options]
+       chainbill-mcp install --client claude-code|claude-desktop|vscode|cursor [--write]
 
 Serves the Chainbill API to an AI agent as MCP tools, over stdio or HTTP (docs/mcp.md).
 The API key comes from CHAINBILL_API_KEY (a test key, sk_test_…, unless --live).
-       chainbill-mcp install --client claude-code|claude-desktop|vscode|cursor [--write]
 The budgets of --policy are kept in PostgreSQL at CHAINBILL_DATABASE_URL (through pg) when it is
 set, shared with your application; otherwise they bound this server's process only.
 

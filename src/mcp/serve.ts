@@ -23,12 +23,12 @@ const onAuditFailure = (error: unknown): void => {
  */
 export async function serve(prepared: Prepared): Promise<void> {
   const { options, client, apiKey, audit } = prepared;
-  const where = `${options.fake ? 'an embedded fake API' : `${client.baseUrl} (${client.environment})`}; ${prepared.budgets}`;
+  const where = options.fake ? 'an embedded fake API' : `${client.baseUrl} (${client.environment})`;
   if (options.http !== undefined) {
     const { serveHttp } = await import('./http.js');
     const url = await serveHttp(prepared, onAuditFailure);
     process.stderr.write(
-      `chainbill-mcp ${VERSION}: ${options.tools.length} tools at ${url}, against ${where}\n`,
+      `chainbill-mcp ${VERSION}: ${options.tools.length} tools at ${url}, against ${where}; ${prepared.store}\n`,
     );
     return;
   }
@@ -47,6 +47,6 @@ export async function serve(prepared: Prepared): Promise<void> {
     void Promise.all([handle.close(), loopback.close(), audit?.close()]);
   });
   process.stderr.write(
-    `chainbill-mcp ${VERSION}: ${options.tools.length} tools on stdio, against ${where}\n`,
+    `chainbill-mcp ${VERSION}: ${options.tools.length} tools on stdio, against ${where}; ${prepared.store}\n`,
   );
 }

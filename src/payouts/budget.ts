@@ -29,7 +29,9 @@ import type { PayoutBudgetCheck, PayoutCheck } from './preview.js';
 export function budgetStoreOf(core: ChainbillCore, given: ChainbillStore | undefined): ChainbillStore {
   if (given !== undefined) return given;
   const stores = budgetStores();
-  const own = stores.get(core) ?? memoryStore();
+  const known = stores.get(core);
+  if (known !== undefined) return known;
+  const own = memoryStore();
   stores.set(core, own);
   return own;
 }

@@ -7,7 +7,6 @@
  *
  * @module
  */
-import type { ChainbillCore } from '../core/chainbill-core.js';
 import type { RequestOptions } from '../core/request-options.js';
 import { readHeaders } from '../internal/call-options.js';
 import { idPrefixes } from '../internal/ids.js';
@@ -16,8 +15,7 @@ import { encodeParams } from '../internal/params.js';
 import { pathId } from '../internal/path.js';
 import { invalid } from '../internal/raw.js';
 import type { RequestSpec } from '../internal/types.js';
-import { checkPayout } from './checks.js';
-import { payoutCheckSetup } from './create.js';
+import { checkPayout, type PayoutCheckSetup } from './checks.js';
 import { payoutUpdateSchema } from './params.js';
 
 // Headers that some servers and proxies read as the method: a POST that a server takes for a PATCH.
@@ -30,7 +28,7 @@ const methodOverrides = ['x-http-method-override', 'x-http-method', 'x-method-ov
  *
  * @param spec - The raw call, its path, query and body checked by the raw-call rules.
  * @param options - The call's options: a header that overrides the method is refused.
- * @param core - The core it goes through: its payout settings (a `Chainbill`'s policy) apply.
+ * @param setup - The client's payout checks and policy.
  * @returns The call to send.
  * @throws {RequestValidationError} as `payouts.create` or `payouts.update` throws it for the body
  *   and id; `param: 'body'` for a body that is not an object, `query` for a query, `headers` for a
@@ -40,7 +38,7 @@ const methodOverrides = ['x-http-method-override', 'x-http-method', 'x-method-ov
 export function checkRawPayoutWrite(
   spec: RequestSpec<unknown>,
   options: RequestOptions,
-  core: ChainbillCore,
+  setup: PayoutCheckSetup,
 ): RequestSpec<unknown> {
   const write = payoutWriteOf(spec.method, spec.path);
   if (write === undefined) return spec;
@@ -59,7 +57,7 @@ export function checkRawPayoutWrite(
     pathId(idPrefixes.payout, write.id); // `approve` and `update` check their id first
     return { ...spec, body: encodeParams(payoutUpdateSchema(), body) };
   }
-  const { preview, error } = checkPayout(body, payoutCheckSetup(core, {}));
+  const { preview, error } = checkPayout(body, setup);
   if (error !== undefined) throw error;
   return { ...spec, body: preview.request };
 }

@@ -3,7 +3,7 @@ import type { ChainbillCore } from '../core/chainbill-core.js';
 import type { RequestOptions } from '../core/request-options.js';
 import { call, callAction } from '../internal/call.js';
 import { requestOf } from '../internal/operation.js';
-import { withRefund } from './budget-writes.js';
+import { withRefund } from './cancel.js';
 import type { PayoutIntent } from './intent.js';
 import { payoutApproveAction, payoutCancelAction, payoutUpdateOperation } from './operations.js';
 import type { PayoutUpdateParams } from './params.js';

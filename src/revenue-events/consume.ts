@@ -27,7 +27,7 @@ import {
 } from './event.js';
 import { RevenueEventFeed } from './feed.js';
 import { timed } from './feed-batch.js';
-import { FeedPosition } from './feed-position.js';
+import { checkpointFilters, FeedPosition, nowCheckpoint } from './feed-position.js';
 
 // The store of a consumer that names none: one per core, made on first use.
 const defaultStores = /*@__PURE__*/ new WeakMap<ChainbillCore, ChainbillStore<null>>();
@@ -114,22 +114,39 @@ class Run<Tx> {
     this.signal?.addEventListener('abort', onAbort, { once: true });
     const position = lease.position ?? null;
     const feed = this.#feed(position, stop.signal);
-    const start = FeedPosition.decode(feed.checkpoint, this.feed.filterKey, this.feed.lookBackMs);
-    const mark = { floor: start.floor, at: start.at };
+    const filters = checkpointFilters(this.feed.filterKey);
+    const start = FeedPosition.decode(feed.checkpoint, filters, this.feed.filterKey, this.feed.lookBackMs);
+    // From 'now', the start is the server's present, known once the feed's first poll answered:
+    // it is saved then, so a worker that takes over before any event starts there, not later.
+    const mark =
+      start === 'now'
+        ? { floor: Number.NEGATIVE_INFINITY, at: Number.NEGATIVE_INFINITY }
+        : { floor: start.floor, at: start.at };
+    let saved = position !== null && start !== 'now';
     let lost = false;
+    const saveStart = async (): Promise<void> => {
+      const text = feed.checkpoint;
+      if (saved || text === nowCheckpoint(filters)) return;
+      saved = true;
+      if (!(await this.driver.savePosition(this.key, token, text))) lost = true;
+    };
     const heartbeat = setInterval(() => {
       this.driver.renew(this.key, token, this.settings.leaseMs).then(
-        (held) => {
-          if (held) return this.driver.prune(this.key, mark.floor);
-          lost = true;
-          stop.abort();
+        async (held) => {
+          if (!held) {
+            lost = true;
+            stop.abort();
+            return;
+          }
+          await saveStart();
+          if (lost) stop.abort();
+          else if (Number.isFinite(mark.floor)) await this.driver.prune(this.key, mark.floor);
         },
         () => {}, // a failed renewal is tried again; a lost lease shows at the next commit
       );
     }, this.settings.leaseMs / 3);
     try {
-      if (position === null && !(await this.driver.savePosition(this.key, token, feed.checkpoint)))
-        lost = true;
+      await saveStart();
       if (!lost) {
         for await (const event of feed) {
           const { ms } = timed(event);
@@ -137,7 +154,8 @@ class Run<Tx> {
           mark.floor = Math.max(mark.floor, mark.at - this.feed.lookBackMs);
           const at = new FeedPosition(mark.floor);
           at.at = mark.at;
-          await this.#handle(token, event, ms, at.encode(this.feed.filterKey), stop.signal);
+          saved = true; // each commit moves the position
+          await this.#handle(token, event, ms, at.encode(filters), stop.signal);
         }
       }
     } catch (error) {

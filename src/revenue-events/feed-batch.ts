@@ -1,6 +1,6 @@
 import { ResponseValidationError } from '../core/error.js';
 import type { RevenueEvent } from './event.js';
-import { firstInstant, lastInstant } from './feed-position.js';
+import { firstInstant, lastInstant } from './feed-codec.js';
 
 /** A revenue event and its `occurred_at` in ms. */
 export interface TimedEvent {
@@ -40,41 +40,48 @@ export function timed(event: RevenueEvent): TimedEvent {
 }
 
 /**
- * What one poll will yield: the `cap` earliest events it read that were not yielded yet, each id
- * once, however many pages it read or how often the server repeated one. Holding at most `2 * cap`
- * events, it bounds a replay of any length; the events past the cap wait for the next poll.
+ * What one poll will yield: the `cap` earliest events it read that were not yielded yet, and every
+ * other event at the same instant as the last of them (events of one instant are never split
+ * between polls: the next poll starts after it), each id once, however many pages it read or how
+ * often the server repeated one. It holds at most twice what it keeps, so a replay of any length
+ * is bounded; the events past the cut wait for the next poll.
  */
 export class Batch {
   readonly #cap: number;
   #events = new Map<string, TimedEvent>();
-  // Once trimmed, the latest event kept: a later one cannot make the cut, so it is not held.
-  #cutoff: TimedEvent | undefined;
+  #limit: number;
+  // Once trimmed, the instant of the latest event kept: a later one cannot make the cut.
+  #cutoff = Number.POSITIVE_INFINITY;
   /** Whether events were left for a later poll. */
   overflow = false;
-  /** The latest `occurred_at` (ms) read, kept or not; `-Infinity` before any. */
-  newest: number = Number.NEGATIVE_INFINITY;
 
-  /** @param cap - The most events one poll yields. */
+  /** @param cap - The most events one poll yields, but for the rest of the last instant's. */
   constructor(cap: number) {
     this.#cap = cap;
+    this.#limit = 2 * cap;
   }
 
   /** Adds an event read by the poll and not yielded before. */
   add(entry: TimedEvent): void {
-    if (entry.ms > this.newest) this.newest = entry.ms;
-    if (this.#events.has(entry.event.id)) return;
-    if (this.#cutoff !== undefined && compare(entry, this.#cutoff) > 0) return;
+    if (this.#events.has(entry.event.id) || entry.ms > this.#cutoff) return;
     this.#events.set(entry.event.id, entry);
-    if (this.#events.size > 2 * this.#cap) this.#events = new Map(this.sorted().map((e) => [e.event.id, e]));
+    if (this.#events.size > this.#limit) {
+      this.#events = new Map(this.sorted().map((e) => [e.event.id, e]));
+      this.#limit = Math.max(this.#limit, 2 * this.#events.size);
+    }
   }
 
-  /** @returns The events kept, in the feed's order, at most `cap`. */
+  /** @returns The events kept, in the feed's order: the `cap` earliest and the rest of the last one's instant. */
   sorted(): TimedEvent[] {
     const all = [...this.#events.values()].sort(compare);
-    if (all.length > this.#cap) {
-      all.length = this.#cap;
+    const last = all[this.#cap - 1];
+    if (last === undefined || all.length === this.#cap) return all;
+    let end = this.#cap;
+    while (end < all.length && all[end]?.ms === last.ms) end += 1;
+    if (end < all.length) {
+      all.length = end;
       this.overflow = true;
-      this.#cutoff = all[all.length - 1];
+      this.#cutoff = last.ms;
     }
     return all;
   }

@@ -4,7 +4,8 @@ import { checkCallOptions, invalidOption, maxTimerMs } from '../internal/call-op
 import { encodeParams } from '../internal/params.js';
 import type { ListQuery } from '../internal/types.js';
 import type { RevenueEventListParams, RevenueEventWatchOptions } from './event.js';
-import { FeedPosition, filterKey, firstInstant, lastInstant } from './feed-position.js';
+import { firstInstant, lastInstant } from './feed-codec.js';
+import { checkpointFilters, FeedPosition, filterKey } from './feed-position.js';
 
 /** A feed's options, checked: what each poll sends and where the feed starts. */
 export interface FeedSettings {
@@ -12,8 +13,10 @@ export interface FeedSettings {
   filter: ListQuery;
   /** The filters in canonical form: what a checkpoint is bound to. */
   filterKey: string;
-  /** Where the feed starts. */
-  position: FeedPosition;
+  /** The filters as a checkpoint holds them. */
+  filters: string;
+  /** Where the feed starts: a position, or `'now'`, which the ledger tells at the first request. */
+  position: FeedPosition | 'now';
   pollIntervalMs: number;
   lookBackMs: number;
   /** The options of each poll. */
@@ -99,10 +102,12 @@ export function feedSettings(options: unknown, listParams: z.ZodMiniType<unknown
   checkCallOptions(request);
   const filter = encodeParams(listParams, filters) as ListQuery;
   const key = filterKey(filter);
+  const text = checkpointFilters(key);
   return {
     filter,
     filterKey: key,
-    position: start(from, key, lookBackMs as number),
+    filters: text,
+    position: start(from, text, key, lookBackMs as number),
     pollIntervalMs,
     lookBackMs: lookBackMs as number,
     request,
@@ -110,9 +115,9 @@ export function feedSettings(options: unknown, listParams: z.ZodMiniType<unknown
 }
 
 /** The position `from` names: now, a time, or a checkpoint's. */
-function start(from: unknown, key: string, lookBackMs: number): FeedPosition {
-  if (from === 'now') return new FeedPosition(Date.now());
-  if (typeof from === 'string') return FeedPosition.decode(from, key, lookBackMs);
+function start(from: unknown, filters: string, key: string, lookBackMs: number): FeedPosition | 'now' {
+  if (from === 'now') return 'now';
+  if (typeof from === 'string') return FeedPosition.decode(from, filters, key, lookBackMs);
   const ms = from instanceof Date ? from.getTime() : Number.NaN;
   if (!(ms >= firstInstant && ms <= lastInstant))
     throw invalidOption(

@@ -1,12 +1,12 @@
 import type * as z from 'zod/mini';
 import { APIUserAbortError, ChainbillError } from '../core/error.js';
-import type { PagePromise } from '../core/pagination.js';
-import type { RequestOptions } from '../core/request-options.js';
 import { sleep } from '../internal/retry.js';
 import { listLimit } from '../internal/schemas.js';
 import type { RevenueEvent, RevenueEventListParams } from './event.js';
 import { Batch, type TimedEvent, timed } from './feed-batch.js';
 import { type FeedSettings, feedSettings } from './feed-options.js';
+import { FeedPosition, nowCheckpoint } from './feed-position.js';
+import { dateOf, type ListEvents, ledgerNow, withinFilter } from './feed-start.js';
 
 // The most events one poll yields: a replay from long ago holds this many (twice, at most) at a
 // time, not every event since then; the rest come in the polls right after.
@@ -29,10 +29,17 @@ interface Behind {
  * as you go to resume after a restart.
  */
 export class RevenueEventFeed implements AsyncIterable<RevenueEvent> {
-  readonly #list: (params: RevenueEventListParams, options: RequestOptions) => PagePromise<RevenueEvent>;
+  readonly #list: ListEvents;
   readonly #settings: FeedSettings;
+  // Unknown until the first request for a feed from 'now': the ledger tells where it starts.
+  #position: FeedPosition | undefined;
   #checkpoint: string | undefined;
   #behind: Behind | undefined;
+  // Where the next poll may start instead of the floor: what lies below was read at least the
+  // look-back after it occurred, by the server's clock, so nothing can still be recorded there.
+  #resume: number | undefined;
+  // The server's `Date` at the last poll; this machine's clock stands in until one comes.
+  #serverNow: number | undefined;
   #reading = false;
 
   /**
@@ -43,27 +50,29 @@ export class RevenueEventFeed implements AsyncIterable<RevenueEvent> {
    * @param listParams - The list's params schema, which checks the filters.
    * @param options - The caller's options, checked here.
    */
-  constructor(
-    list: (params: RevenueEventListParams, options: RequestOptions) => PagePromise<RevenueEvent>,
-    listParams: z.ZodMiniType<unknown>,
-    options: unknown,
-  ) {
+  constructor(list: ListEvents, listParams: z.ZodMiniType<unknown>, options: unknown) {
     this.#list = list;
     this.#settings = feedSettings(options, listParams);
-    const { at } = this.#settings.position;
-    if (at + firstSpanMs < Date.now()) this.#behind = { covered: at, span: firstSpanMs };
+    const { position } = this.#settings;
+    if (position === 'now') return;
+    this.#position = position;
+    if (position.at + firstSpanMs < Date.now()) this.#behind = { covered: position.at, span: firstSpanMs };
   }
 
   /**
-   * Where the feed stands, as an opaque, versioned string of base64url characters (safe in JSON, a
-   * file, an environment variable): the time reached and the ids yielded inside the look-back
-   * window. Read inside the loop, it includes the event just yielded; a new feed `from` it yields
-   * no event twice and misses none that the list shows. Before the first event, it is the start.
+   * Where the feed stands, as an opaque, versioned string of characters safe in JSON, a URL, a
+   * file or an environment variable (letters, digits, `.`, `_`, `-`, `~`): the time reached and the
+   * ids yielded inside the look-back window. Read inside the loop, it includes the event just
+   * yielded; a new feed `from` it yields no event twice and misses none that the list shows. Before
+   * the first event, it is the start; before the first request of a feed from `'now'`, it says
+   * `'now'`. Reading it costs the same whatever the window holds.
    *
    * @returns The checkpoint.
    */
   get checkpoint(): string {
-    this.#checkpoint ??= this.#settings.position.encode(this.#settings.filterKey);
+    const { filters } = this.#settings;
+    if (this.#position === undefined) return nowCheckpoint(filters);
+    this.#checkpoint ??= this.#position.encode(filters);
     return this.#checkpoint;
   }
 
@@ -85,11 +94,11 @@ export class RevenueEventFeed implements AsyncIterable<RevenueEvent> {
   }
 
   async *#run(): AsyncGenerator<RevenueEvent, void, undefined> {
-    const { position, lookBackMs, pollIntervalMs, request } = this.#settings;
+    const { lookBackMs, pollIntervalMs, request } = this.#settings;
     const signal = request.signal;
     for (;;) {
       if (signal?.aborted) return;
-      let polled: { events: TimedEvent[]; more: boolean };
+      let polled: { position: FeedPosition; events: TimedEvent[]; more: boolean };
       try {
         polled = await this.#poll();
       } catch (error) {
@@ -99,7 +108,7 @@ export class RevenueEventFeed implements AsyncIterable<RevenueEvent> {
       }
       for (const { event, ms } of polled.events) {
         if (signal?.aborted) return;
-        position.advance(event.id, ms, lookBackMs);
+        polled.position.advance(event.id, ms, lookBackMs);
         this.#checkpoint = undefined;
         yield event;
       }
@@ -115,16 +124,26 @@ export class RevenueEventFeed implements AsyncIterable<RevenueEvent> {
   /**
    * One poll: every page from the floor (the time reached less the look-back window) on, keeping
    * the events not yielded yet. A feed behind the present (a replay, a resume after a long stop,
-   * a burst larger than one poll holds) reads slices of time instead, one after another at once,
-   * each sized by what the last one held, so that every page is read about once.
+   * more events than one poll holds) reads slices of time instead, one after another at once,
+   * each sized by what the last one held, each from where the last ended once that is settled, so
+   * that every page is read about once. A feed from `'now'` first asks the ledger where it stands.
    */
-  async #poll(): Promise<{ events: TimedEvent[]; more: boolean }> {
-    const { position, filter, request } = this.#settings;
+  async #poll(): Promise<{ position: FeedPosition; events: TimedEvent[]; more: boolean }> {
+    const { filter, request, lookBackMs } = this.#settings;
+    if (this.#position === undefined) {
+      const { start, held, serverNow } = await ledgerNow(this.#list, request);
+      const position = new FeedPosition(start);
+      for (const { event, ms } of held) position.advance(event.id, ms, lookBackMs);
+      this.#position = position;
+      this.#serverNow = serverNow;
+      return { position: this.#position, events: [], more: false };
+    }
+    const position = this.#position;
     position.prune();
-    const from = position.floor;
+    const from = Math.max(position.floor, this.#resume ?? position.floor);
     const behind = this.#behind;
     const end = behind === undefined ? undefined : behind.covered + behind.span;
-    const to = end !== undefined && end < Date.now() ? end : undefined;
+    const to = end !== undefined && end < (this.#serverNow ?? Date.now()) ? end : undefined;
     const params: RevenueEventListParams = {
       ...(filter as RevenueEventListParams),
       date_from: new Date(from),
@@ -132,20 +151,30 @@ export class RevenueEventFeed implements AsyncIterable<RevenueEvent> {
       limit: listLimit.max,
     };
     const batch = new Batch(batchCap);
-    for await (const event of this.#list(params, request)) {
+    const pages = this.#list(params, request);
+    const serverNow = dateOf((await pages.withResponse()).response);
+    for await (const event of pages) {
       const entry = timed(event);
-      if (entry.ms >= from && !position.has(event.id)) batch.add(entry);
+      if (entry.ms >= from && !position.has(event.id) && withinFilter(event, filter)) batch.add(entry);
     }
+    this.#serverNow = serverNow;
+    // Read a second before the server's Date at the latest (it is cut to the second).
+    const settled = serverNow === undefined ? Number.NEGATIVE_INFINITY : serverNow - 1_000 - lookBackMs;
     const events = batch.sorted();
     const last = events[events.length - 1];
+    this.#resume = undefined;
     if (batch.overflow && last !== undefined) {
-      // Half the time the kept events spanned: the next slice should hold fewer than the cap.
+      // Half the time the kept events spanned: the next slice should hold fewer than the cap. The
+      // last instant is kept whole, so the next read starts after it.
       const span = Math.floor((last.ms - Math.max(from, behind?.covered ?? from)) / 2);
       this.#behind = { covered: last.ms, span: Math.max(1, span) };
+      if (last.ms < settled) this.#resume = last.ms + 1;
     } else if (to !== undefined && behind !== undefined) {
       const span = events.length < batchCap / 2 ? behind.span * 2 : behind.span;
       this.#behind = { covered: to, span };
+      // From `to` again, not after it: a server may read `date_to` as excluding it.
+      if (to <= settled) this.#resume = to;
     } else this.#behind = undefined;
-    return { events, more: this.#behind !== undefined };
+    return { position, events, more: this.#behind !== undefined };
   }
 }

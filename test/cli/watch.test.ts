@@ -71,7 +71,7 @@ describe('chainbill revenue-events watch', () => {
     const from = new Date(Date.now() - 7_200_000).toISOString();
     const first = await watchFor(fake, 2, '--from', from, '--checkpoint-file', file);
     expect(first.ids).toEqual(ids.slice(0, 2));
-    expect(readFileSync(file, 'utf8')).toMatch(/^rf1\.[\w-]+\n$/);
+    expect(readFileSync(file, 'utf8')).toMatch(/^rf1\.[\w.~-]+\n$/);
     const rest = await watchFor(fake, 3, '--checkpoint-file', file);
     expect(rest.ids).toEqual(ids.slice(2));
     expect(rest.code).toBe(130);

@@ -90,8 +90,10 @@ export function failureResult(error: unknown): RouteResult {
   return { status: failure.status, body: failure.toBody(), ...allow };
 }
 
+// `Date` is the fake clock's, as a server's is its own clock: what a feed from 'now' starts at.
 function respond(state: FakeState, result: RouteResult): Response {
-  const headers = { 'x-request-id': `req_${state.ids.hex('request', 8)}`, ...result.headers };
+  const date = state.clock.now().toUTCString();
+  const headers = { date, 'x-request-id': `req_${state.ids.hex('request', 8)}`, ...result.headers };
   if (result.body === undefined) return new Response(null, { status: result.status, headers });
   return Response.json(result.body, { status: result.status, headers });
 }

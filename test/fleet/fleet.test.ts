@@ -13,7 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { postgresStore } from 'chainbill/postgres';
 import { createFakeChainbill, type FakeChainbill, type FakeServer } from 'chainbill/testing';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const url = process.env['CHAINBILL_TEST_DATABASE_URL'];
 const workerFile = fileURLToPath(new URL('./worker.mjs', import.meta.url));
@@ -33,12 +33,17 @@ describe.skipIf(url === undefined)('the fleet on a PostgreSQL server', () => {
     await db.query(`CREATE SCHEMA ${schema}`);
     await postgresStore(db).migrate();
     await db.query('CREATE TABLE effects (worker text NOT NULL, event_id text NOT NULL)');
+  });
+  // Each test its own ledger (a fake with its own key and server): no test reads another's events.
+  beforeEach(async () => {
     fake = createFakeChainbill();
     server = await fake.listen();
   });
-  afterAll(async () => {
+  afterEach(async () => {
     for (const child of children) child.kill('SIGKILL');
     await server?.close();
+  });
+  afterAll(async () => {
     await db?.query(`DROP SCHEMA ${schema} CASCADE`);
     await db?.end();
   });

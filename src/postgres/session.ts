@@ -14,7 +14,20 @@ export type Row = Record<string, unknown>;
  * instance, a transaction's client.
  */
 export interface Queryable {
-  query(text: string, values?: unknown[]): Promise<{ rows: Row[] }>;
+  /**
+   * Runs one statement.
+   *
+   * @param text - The SQL, with `$1`, `$2` … for the values.
+   * @param values - The values, in order.
+   * @returns The rows it answered, each a record by column name.
+   */
+  query(text: string, values?: unknown[]): Promise<QueryResult>;
+}
+
+/** What a statement answers, as pg and PGlite answer it (their results have more fields). */
+export interface QueryResult {
+  /** The rows, each a record by column name. */
+  rows: Row[];
 }
 
 /** A pool's client, checked out: pg's `PoolClient`. */

@@ -6,5 +6,5 @@
  * @module chainbill/postgres
  */
 export type { ChainbillStore } from '../store/store.js';
-export type { Queryable, QueryResult, Row } from './session.js';
+export type { Queryable, Row } from './session.js';
 export { postgresStore } from './store.js';

@@ -15,19 +15,19 @@ export type Row = Record<string, unknown>;
  */
 export interface Queryable {
   /**
-   * Runs one statement.
+   * Runs one statement, as pg's `query` does.
    *
-   * @param text - The SQL, with `$1`, `$2` … for the values.
+   * @param text - The SQL, with `$1`, `$2`, … for the values.
    * @param values - The values, in order.
-   * @returns The rows it answered, each a record by column name.
+   * @returns `{ rows }`: each row a record by column name.
    */
-  query(text: string, values?: unknown[]): Promise<QueryResult>;
-}
-
-/** What a statement answers, as pg and PGlite answer it (their results have more fields). */
-export interface QueryResult {
-  /** The rows, each a record by column name. */
-  rows: Row[];
+  query(
+    text: string,
+    values?: unknown[],
+  ): Promise<{
+    /** The rows the statement answered, by column name. */
+    rows: Row[];
+  }>;
 }
 
 /** A pool's client, checked out: pg's `PoolClient`. */

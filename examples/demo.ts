@@ -1,7 +1,7 @@
 /**
  * The chainbill demo: a merchant's day, told through the public client over real HTTP (payouts, a
- * payout policy and a preview, billing), and what the fake adds for tests: a test clock and a
- * lost answer retried into one payout.
+ * payout policy and a preview, billing, the change feed, a consumer and a budget on PGlite), and
+ * what the fake adds for tests: a test clock and a lost answer retried into one payout.
  *
  *   npm run demo                      # against the embedded fake API (chainbill/testing)
  *   CHAINBILL_API_KEY=sk_test_… CHAINBILL_BASE_URL=https://…/v1 npm run demo   # against a server
@@ -10,6 +10,7 @@ import { Chainbill } from 'chainbill';
 import { createFakeChainbill, type FakeChainbill } from 'chainbill/testing';
 import { billingStory } from './demo/billing.js';
 import { feedStory } from './demo/feed.js';
+import { fleetStory } from './demo/fleet.js';
 import { payoutStory } from './demo/payouts.js';
 import { policyStory } from './demo/policy.js';
 import { testingStory } from './demo/testing.js';
@@ -35,6 +36,7 @@ async function main(): Promise<void> {
     await policyStory(chainbill, fake);
     await billingStory(chainbill, fake);
     await feedStory(chainbill, fake);
+    await fleetStory(chainbill, fake);
     if (fake) await testingStory(chainbill, fake);
     if (fake) console.log(`\nThe fake answered ${fake.requests.length} HTTP requests. Done.`);
     else console.log('\nDone.');

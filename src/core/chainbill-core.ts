@@ -194,7 +194,8 @@ export class ChainbillCore extends APIClient {
    * Sends one call. Used by the operations' functions; prefer them.
    *
    * @internal
-   * @param build - Builds the call; a `RequestValidationError` thrown here rejects the promise.
+   * @param build - Builds the call (or a promise of it, while a money move reserves its budgets);
+   *   what it throws rejects the promise. The call's `after`, if any, runs once it is answered.
    * @param options - Per-call options.
    * @returns The parsed result.
    */

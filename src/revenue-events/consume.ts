@@ -58,7 +58,7 @@ export function revenueEventsConsume<Tx = null>(
   core: ChainbillCore,
   options: RevenueEventConsumeOptions<Tx>,
 ): RevenueEventConsumer {
-  const { settings, filterKey, lookBackMs } = checkConsume<Tx>(options);
+  const { settings, filterKey, filters, lookBackMs } = checkConsume<Tx>(options);
   let store = settings.store;
   if (store === undefined) {
     let own = defaultStores.get(core);
@@ -69,7 +69,7 @@ export function revenueEventsConsume<Tx = null>(
   const signal = settings.feed['signal'] as AbortSignal | undefined;
   const done = core.stateScope().then((scope) => {
     const key: ConsumerKey = { scope, name: settings.name };
-    return new Run(core, driver, key, settings, { filterKey, lookBackMs }, signal).loop();
+    return new Run(core, driver, key, settings, { filterKey, filters, lookBackMs }, signal).loop();
   });
   return { done };
 }
@@ -84,7 +84,7 @@ class Run<Tx> {
     readonly driver: StoreDriver<Tx>,
     readonly key: ConsumerKey,
     readonly settings: ConsumeSettings<Tx>,
-    readonly feed: { filterKey: string; lookBackMs: number },
+    readonly feed: { filterKey: string; filters: string; lookBackMs: number },
     readonly signal: AbortSignal | undefined,
   ) {}
 
@@ -114,13 +114,13 @@ class Run<Tx> {
     this.signal?.addEventListener('abort', onAbort, { once: true });
     const position = lease.position ?? null;
     const feed = this.#feed(position, stop.signal);
-    const start = FeedPosition.decode(feed.checkpoint, this.feed.filterKey, this.feed.lookBackMs);
-    const mark = { floor: start.floor, at: start.at };
+    // Where it starts is known once the feed began: for a name new from 'now', after one request.
+    const mark = { floor: Number.NaN, at: Number.NaN };
     let lost = false;
     const heartbeat = setInterval(() => {
       this.driver.renew(this.key, token, this.settings.leaseMs).then(
         (held) => {
-          if (held) return this.driver.prune(this.key, mark.floor);
+          if (held) return Number.isNaN(mark.floor) ? undefined : this.driver.prune(this.key, mark.floor);
           lost = true;
           stop.abort();
         },
@@ -128,8 +128,10 @@ class Run<Tx> {
       );
     }, this.settings.leaseMs / 3);
     try {
-      if (position === null && !(await this.driver.savePosition(this.key, token, feed.checkpoint)))
-        lost = true;
+      const { checkpoint, floor, at } = await feed.begin();
+      mark.floor = floor;
+      mark.at = at;
+      if (position === null && !(await this.driver.savePosition(this.key, token, checkpoint))) lost = true;
       if (!lost) {
         for await (const event of feed) {
           const { ms } = timed(event);
@@ -137,7 +139,7 @@ class Run<Tx> {
           mark.floor = Math.max(mark.floor, mark.at - this.feed.lookBackMs);
           const at = new FeedPosition(mark.floor);
           at.at = mark.at;
-          await this.#handle(token, event, ms, at.encode(this.feed.filterKey), stop.signal);
+          await this.#handle(token, event, ms, at.encode(this.feed.filters), stop.signal);
         }
       }
     } catch (error) {

@@ -2,15 +2,15 @@ import type { ClientOptions } from './client-options.js';
 import { ChainbillCore } from './core/chainbill-core.js';
 import { ConfigurationError } from './core/error.js';
 import type { RequestOptions } from './core/request-options.js';
+import { payoutWriteOf } from './internal/money-routes.js';
 import type { RequestSpec } from './internal/types.js';
+import { withRefund } from './payouts/cancel.js';
 import { clientPayoutSettings } from './payouts/client-settings.js';
+import { payoutCheckSetup, withBudgets } from './payouts/create.js';
 import { Payouts } from './payouts/payouts.js';
 import type { PayoutPolicy } from './payouts/policy.js';
 import { compilePolicy } from './payouts/policy-rules.js';
 import { checkRawPayoutWrite } from './payouts/raw-writes.js';
-import { payoutCheckSetup, withBudgets } from './payouts/create.js';
-import { withRefund } from './payouts/cancel.js';
-import { payoutWriteOf } from './internal/money-routes.js';
 import { Checkouts } from './resources/checkouts.js';
 import { Customers } from './resources/customers.js';
 import { Entitlements } from './resources/entitlements.js';
@@ -128,7 +128,6 @@ export class Chainbill extends ChainbillCore {
     const status = (checked.body as { status?: unknown } | undefined)?.status;
     return write?.kind === 'update' && status === 'canceled' ? withRefund(this, write.id, checked) : checked;
   }
-
 
   /**
    * A new client with this one's settings except `overrides`, each checked as the constructor

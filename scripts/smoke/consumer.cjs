@@ -5,6 +5,7 @@
 // dependencies (examples/jest/ proves the load in a project without msw).
 const { AuthenticationError, Chainbill, isValidAddress } = require('chainbill');
 const { createFakeChainbill } = require('chainbill/testing');
+const { payoutsCreate } = require('chainbill/funcs');
 
 const mswLoaded = Object.keys(require.cache).filter((file) => /[\\/]node_modules[\\/]msw[\\/]/.test(file));
 if (mswLoaded.length > 0) throw new Error(`require('chainbill/testing') loaded msw: ${mswLoaded[0]}`);
@@ -46,8 +47,26 @@ async function main() {
     if (approved.status !== 'approved' || listed[0]?.id !== approved.id || !crossCopy) {
       throw new Error('unexpected answers');
     }
+    // Each CJS entry is its own bundle: a client made by chainbill's keeps its payout policy when
+    // chainbill/funcs' function sends through it.
+    const bounded = new Chainbill({
+      apiKey: fake.apiKey,
+      baseUrl: server.url,
+      payoutPolicy: { maxAmount: { USDC: '100' } },
+    });
+    const over = {
+      recipient_address: 'TEkxiTehnzSmSe2XqrBj4w32RUN966rdz8',
+      chain: 'tron',
+      token: 'USDC',
+      currency: 'USD',
+    };
+    const policyHeld = await payoutsCreate(bounded, { ...over, amount: 310 }).then(
+      () => false,
+      (error) => error.name === 'PayoutPolicyError',
+    );
+    if (!policyHeld) throw new Error("chainbill/funcs' payoutsCreate ignored the client's payout policy");
     console.log(
-      `ok cjs require (node ${process.version}): ${approved.id} ${approved.status}, listed over fake.fetch; an ESM-copy error is instanceof the CJS class; msw not loaded, via ${server.url}`,
+      `ok cjs require (node ${process.version}): ${approved.id} ${approved.status}, listed over fake.fetch; an ESM-copy error is instanceof the CJS class; chainbill/funcs keeps the client's policy; msw not loaded, via ${server.url}`,
     );
   } finally {
     await server.close();

@@ -1,6 +1,8 @@
 // ESM consumer of the packed tarball: `import`, one real call over HTTP to chainbill/testing.
 // Runs on Node, Bun and Deno (scripts/smoke.sh).
 import { AuthenticationError, Chainbill, isValidAddress } from 'chainbill';
+import { ChainbillCore } from 'chainbill/core';
+import { payoutsCreate, payoutsList } from 'chainbill/funcs';
 import { createFakeChainbill } from 'chainbill/testing';
 
 const runtime = globalThis.Deno
@@ -37,8 +39,20 @@ try {
     if (error instanceof AuthenticationError) refused = `AuthenticationError ${error.status}`;
   }
   if (listed.length !== 1 || refused === 'nothing') throw new Error('unexpected answers');
+  // The other door: a bare core and one function per operation.
+  const core = new ChainbillCore({ apiKey: fake.apiKey, baseUrl: server.url });
+  const drafted = await payoutsCreate(core, {
+    recipient_address: 'TDT4qBNKXeGkB34Ke5KW1ZB5PjndygogKn',
+    chain: 'tron',
+    token: 'USDC',
+    amount: 7,
+    currency: 'USD',
+  });
+  const drafts = await payoutsList(core, { status: 'draft' }).toArray();
+  if (drafts.length !== 2 || !drafts.some((p) => p.id === drafted.id))
+    throw new Error('the core door listed wrong');
   console.log(
-    `ok esm import (${runtime}): created ${payout.id} (${payout.amount_atomic} atomic), listed ${listed.length}, wrong key -> ${refused}, via ${server.url}`,
+    `ok esm import (${runtime}): created ${payout.id} (${payout.amount_atomic} atomic), listed ${listed.length}, wrong key -> ${refused}; core + funcs: ${drafted.id}, ${drafts.length} drafts; via ${server.url}`,
   );
 } finally {
   await server.close();

@@ -4,6 +4,8 @@
 // zod's plain parsers decide the rest), so the SDK must give the same answers there
 // (scripts/smoke/edge.mjs hosts it; scripts/smoke.sh bundles it).
 import { Chainbill, ResponseValidationError } from 'chainbill';
+import { ChainbillCore } from 'chainbill/core';
+import { payoutsList } from 'chainbill/funcs';
 
 globalThis.runSmoke = async (baseUrl, apiKey) => {
   let evalRefused = false;
@@ -36,5 +38,7 @@ globalThis.runSmoke = async (baseUrl, apiKey) => {
   if (listed.length !== 1 || listed[0].id !== payout.id || refused !== 'ResponseValidationError') {
     throw new Error(`unexpected answers: ${listed.length} listed, broken body -> ${refused}`);
   }
-  return `created ${payout.id}, listed ${listed.length}, broken body -> ${refused}`;
+  const viaCore = await payoutsList(new ChainbillCore({ apiKey, baseUrl, maxRetries: 0 })).toArray();
+  if (viaCore.length !== 1 || viaCore[0].id !== payout.id) throw new Error('the core door listed wrong');
+  return `created ${payout.id}, listed ${listed.length} (and through core + payoutsList), broken body -> ${refused}`;
 };

@@ -29,8 +29,10 @@ import type { PayoutBudgetCheck, PayoutCheck } from './preview.js';
 export function budgetStoreOf(core: ChainbillCore, given: ChainbillStore | undefined): ChainbillStore {
   if (given !== undefined) return given;
   const stores = budgetStores();
-  let own = stores.get(core);
-  if (own === undefined) stores.set(core, (own = memoryStore()));
+  const known = stores.get(core);
+  if (known !== undefined) return known;
+  const own = memoryStore();
+  stores.set(core, own);
   return own;
 }
 

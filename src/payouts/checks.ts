@@ -10,15 +10,10 @@ import { RequestValidationError } from '../core/error.js';
 import { toAtomicUnits } from '../core/money.js';
 import { ownMessages, paramOf, toIssues } from '../internal/issues.js';
 import type { ChainbillStore } from '../store/store.js';
-import { type MoneyCheck, moneyChecks, moneyRuleOf } from './money-checks.js';
-import {
-  type PayoutCreateParams,
-  payoutCreateFields,
-  payoutCreateSchema,
-  payoutCreateSchemaUnchecked,
-} from './params.js';
-import { type PayoutPolicy, PayoutPolicyError } from './policy.js';
-import { applyPolicy, type CompiledPolicy, compilePolicy } from './policy-rules.js';
+import { type MoneyCheck, moneyRuleOf } from './money-checks.js';
+import type { PayoutCreateParams } from './params.js';
+import { PayoutPolicyError } from './policy.js';
+import { applyPolicy, type CompiledPolicy } from './policy-rules.js';
 import type { PayoutCheck, PayoutCreateBody, PayoutPreview } from './preview.js';
 
 type CreateSchema = z.ZodMiniType<PayoutCreateBody, PayoutCreateParams>;

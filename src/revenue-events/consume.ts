@@ -61,8 +61,8 @@ export function revenueEventsConsume<Tx = null>(
   const { settings, filterKey, filters, lookBackMs } = checkConsume<Tx>(options);
   let store = settings.store;
   if (store === undefined) {
-    let own = defaultStores.get(core);
-    if (own === undefined) defaultStores.set(core, (own = memoryStore()));
+    const own = defaultStores.get(core) ?? memoryStore();
+    defaultStores.set(core, own);
     store = own as unknown as ChainbillStore<Tx>;
   }
   const driver = store.driver;

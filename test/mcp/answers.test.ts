@@ -140,6 +140,33 @@ describe('the key', () => {
         client: { apiKey, baseUrl: 'https://api.chainbill.example/v1', fetch: echo },
       });
       const answer = await call('payouts_list');
+      // A record the API answers with the key in it (an agent wrote it into a name): the client
+      // checks only error text, so the server's own redaction is all that stands between.
+      const record = async (input: RequestInfo | URL) => {
+        const auth = (input instanceof Request ? input.headers : new Headers()).get('authorization') ?? '';
+        return Response.json(
+          {
+            id: 'cus_1',
+            org_id: 'org_1',
+            email: 'ada@example.com',
+            name: auth.slice('Bearer '.length),
+            external_id: null,
+            metadata: {},
+            environment: 'sandbox',
+            created_at: '2026-06-01T09:00:00Z',
+            updated_at: '2026-06-01T09:00:00Z',
+          },
+          { status: 201 },
+        );
+      };
+      const writer = await connect({
+        tools: 'write',
+        client: { apiKey, baseUrl: 'https://api.chainbill.example/v1', fetch: record as typeof fetch },
+      });
+      const created = await writer.call('customers_create', { email: 'ada@example.com' });
+      expect(created.isError, created.text).toBe(false);
+      expect(JSON.stringify(created.raw)).not.toContain(apiKey.slice('sk_test_'.length + 4));
+      expect(created.json['name']).toBe('sk_test_***');
       const wire = JSON.stringify(answer.raw);
       const tail = apiKey.slice('sk_test_'.length + 4);
       expect(answer.isError).toBe(true);

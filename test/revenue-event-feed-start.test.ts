@@ -5,6 +5,7 @@
  * fake timers), so a feed that read this machine's clock would yield nothing, or old events.
  */
 import type { RevenueEvent } from 'chainbill';
+import { memoryStore } from 'chainbill';
 import type { FakeChainbill } from 'chainbill/testing';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeClient } from './helpers.js';
@@ -116,4 +117,47 @@ describe("a feed from 'now' starts at the server's present", () => {
       expect(events).toEqual(from === started ? [paid] : []);
     }
   });
+});
+
+describe("a consumer from 'now' starts at the server's present too", () => {
+  it.each([
+    ['a year back', yearBack],
+    ['a year ahead', yearAhead],
+  ])(
+    'the fake clock %s: it handles what comes after the start, and a worker taking over starts there',
+    async (_, clock) => {
+      const { fake, client } = fakeClient();
+      fake.clock.set(clock);
+      fake.seed.paymentMethod({ chain: 'tron', token: 'USDT', is_default: true });
+      const old = pay(fake, 120);
+      const store = memoryStore();
+      const handled: string[] = [];
+      const consume = (signal: AbortSignal) =>
+        client.revenueEvents.consume({
+          name: 'fulfilment',
+          store,
+          from: 'now',
+          event_type: 'checkout_confirmed',
+          pollIntervalMs: 1_000,
+          leaseMs: 3_000,
+          handlers: { checkout_confirmed: (event) => void handled.push(event.checkout_id ?? '') },
+          signal,
+        });
+      const first = new AbortController();
+      const running = consume(first.signal);
+      await vi.advanceTimersByTimeAsync(2_000); // its first poll fixed the start; the heartbeat saved it
+      first.abort();
+      await running.done;
+      // Nobody runs while this is paid: the next worker starts where the first one started.
+      fake.clock.advance({ seconds: 30 });
+      const paidMeanwhile = pay(fake, 35);
+      const second = new AbortController();
+      const resumed = consume(second.signal);
+      await vi.advanceTimersByTimeAsync(3_000);
+      second.abort();
+      await resumed.done;
+      expect(handled).toEqual([paidMeanwhile]);
+      expect(handled).not.toContain(old);
+    },
+  );
 });

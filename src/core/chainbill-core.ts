@@ -6,7 +6,7 @@ import { checkSettings } from '../internal/settings.js';
 import { Transport } from '../internal/transport.js';
 import type { ListSpec, RequestSpec } from '../internal/types.js';
 import { checkBaseUrl, hasVersionSegment } from '../internal/url.js';
-import { checkScope, keyScope } from '../store/scope.js';
+import { checkScope } from '../store/scope.js';
 import { APIClient } from './api-client.js';
 import { APIPromise, type WithResponse } from './api-promise.js';
 import type { CoreOptions } from './core-options.js';
@@ -49,7 +49,7 @@ export class ChainbillCore extends APIClient {
   /** The base URL requests go to, without a trailing slash. */
   readonly baseUrl: string;
   readonly #transport: Transport;
-  #stateScope: Promise<string> | undefined;
+  #stateScope: string | undefined;
   /** The options as resolved (key, base URL and log level included), for `withOptions`. */
   readonly #options: CoreOptions;
 
@@ -166,14 +166,16 @@ export class ChainbillCore extends APIClient {
 
   /**
    * The scope of this core's state in a store (docs/postgres.md, "Scope"): the `scope` option, or
-   * the key's fingerprint, computed on first use.
+   * the key's fingerprint, computed on first use by the store's own hash (so the core carries
+   * none) and at once (a test's fake timers never wait on it).
    *
    * @internal
+   * @param fingerprint - The key's fingerprint, never the key (store/scope.ts `keyScope`).
    * @returns The scope.
    */
-  stateScope(): Promise<string> {
+  stateScope(fingerprint: (apiKey: string) => string): string {
     const { scope, apiKey = '' } = this.#options;
-    this.#stateScope ??= scope === undefined ? keyScope(apiKey) : Promise.resolve(scope);
+    this.#stateScope ??= scope ?? fingerprint(apiKey);
     return this.#stateScope;
   }
 

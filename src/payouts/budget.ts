@@ -7,12 +7,14 @@
  *
  * @module
  */
+
 import type { ChainbillCore } from '../core/chainbill-core.js';
 import { APIError } from '../core/error.js';
 import { fromAtomicUnits } from '../core/money.js';
 import type { Token } from '../core/types.js';
 import type { RequestSpec, SpecOutcome } from '../internal/types.js';
 import { fits, memoryStore } from '../store/memory.js';
+import { keyScope } from '../store/scope.js';
 import type { BudgetClaim, BudgetState, ChainbillStore } from '../store/store.js';
 import { budgetStores } from './client-settings.js';
 import { PayoutPolicyError } from './policy.js';
@@ -54,7 +56,7 @@ export async function reserving<T>(
   claims: readonly BudgetClaim[],
 ): Promise<RequestSpec<T>> {
   if (claims.length === 0) return spec;
-  const scope = await core.stateScope();
+  const scope = core.stateScope(keyScope);
   const reservation = await store.driver.reserve(scope, claims);
   if (!reservation.ok) throw budgetError(reservation.claim, reservation.state);
   const after = async (outcome: SpecOutcome<T>) => {
@@ -87,7 +89,7 @@ export async function budgetChecks(
   claims: readonly BudgetClaim[],
 ): Promise<PayoutCheck[]> {
   if (claims.length === 0) return [];
-  const states = await store.driver.read(await core.stateScope(), claims);
+  const states = await store.driver.read(core.stateScope(keyScope), claims);
   return claims.map((claim, i) => {
     const state = states[i] ?? { spent: 0n, spentCount: 0, reserved: 0n, reservedCount: 0 };
     const budget = budgetView(claim, state);

@@ -1,5 +1,6 @@
 import type { ChainbillCore } from '../core/chainbill-core.js';
 import type { RequestSpec } from '../internal/types.js';
+import { keyScope } from '../store/scope.js';
 import { budgetStores, clientPayoutSettings } from './client-settings.js';
 
 /**
@@ -19,7 +20,7 @@ export function withRefund<T>(core: ChainbillCore, id: string, spec: RequestSpec
   return {
     ...spec,
     after: async (outcome) => {
-      if ('data' in outcome) await store.driver.refund(await core.stateScope(), id).catch(() => {});
+      if ('data' in outcome) await store.driver.refund(core.stateScope(keyScope), id).catch(() => {});
     },
   };
 }

@@ -5,12 +5,14 @@
  *
  * @module
  */
+
 import type { ChainbillCore } from '../core/chainbill-core.js';
 import type { RequestOptions } from '../core/request-options.js';
 import { callList } from '../internal/call.js';
 import { describeThrown } from '../internal/hooks.js';
 import { sleep } from '../internal/retry.js';
 import { memoryStore } from '../store/memory.js';
+import { keyScope } from '../store/scope.js';
 import type { ChainbillStore, ConsumerKey, Lease, StoreDriver } from '../store/store.js';
 import {
   type ConsumeSettings,
@@ -67,7 +69,7 @@ export function revenueEventsConsume<Tx = null>(
   }
   const driver = store.driver;
   const signal = settings.feed['signal'] as AbortSignal | undefined;
-  const done = core.stateScope().then((scope) => {
+  const done = Promise.resolve(core.stateScope(keyScope)).then((scope) => {
     const key: ConsumerKey = { scope, name: settings.name };
     return new Run(core, driver, key, settings, { filterKey, filters, lookBackMs }, signal).loop();
   });

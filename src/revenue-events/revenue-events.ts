@@ -3,11 +3,8 @@ import type { PagePromise } from '../core/pagination.js';
 import type { RequestOptions } from '../core/request-options.js';
 import { APIResource } from '../core/resource.js';
 import { callList } from '../internal/call.js';
-import {
-  checkConsume,
-  type RevenueEventConsumeOptions,
-  type RevenueEventConsumer,
-} from './consume-options.js';
+import { revenueEventsConsume } from './consume.js';
+import type { RevenueEventConsumeOptions, RevenueEventConsumer } from './consume-options.js';
 import {
   type RevenueEvent,
   type RevenueEventListParams,
@@ -149,10 +146,6 @@ export class RevenueEvents extends APIResource {
    * ```
    */
   consume<Tx = null>(options: RevenueEventConsumeOptions<Tx>): RevenueEventConsumer {
-    const core = this._core;
-    // Checked now; the consumer itself loads on first use, so a client that never consumes does
-    // not carry it (docs/performance.md).
-    checkConsume(options);
-    return { done: import('./consume.js').then((m) => m.revenueEventsConsume(core, options).done) };
+    return revenueEventsConsume(this._core, options);
   }
 }

@@ -1,5 +1,5 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { copyFile, mkdir, readFile, rm } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { Options } from 'tsup';
 import ts from 'typescript';
@@ -99,9 +99,11 @@ function emitDeclarations(): void {
 /**
  * The packages inlined into `dist` (`noExternal` below): not dependencies, so not installed.
  * `@noble/hashes` (SHA-256, Keccak-256) and `@scure/base` (base58) check recipient addresses;
- * `jose` checks the bearer tokens of `chainbill-mcp --http` (only the MCP bin's chunk has it).
+ * `jose` checks the bearer tokens of `chainbill-mcp --http` (only the MCP bin's chunk has it);
+ * `standardwebhooks` (with `@stablelib/base64` and `fast-sha256`) signs and verifies webhooks.
  */
-const inlined = /^(ky|zod|@noble\/hashes|@scure\/base|jose)(\/|$)/;
+const inlined =
+  /^(ky|zod|@noble\/hashes|@scure\/base|jose|standardwebhooks|@stablelib\/base64|fast-sha256)(\/|$)/;
 
 /**
  * Declarations may not import ky or zod: a user's `tsc` without `skipLibCheck` would fail to find
@@ -162,6 +164,18 @@ function fail(diagnostics: ts.Diagnostic | readonly ts.Diagnostic[]): never {
   );
 }
 
+/** Removes the CJS build's JS source maps and the comments that name them. */
+async function dropCjsMaps(dir: string): Promise<void> {
+  for (const file of await readdir(dir, { recursive: true })) {
+    const path = `${dir}/${file}`;
+    if (path.endsWith('.cjs.map')) await rm(path);
+    else if (path.endsWith('.cjs')) {
+      const code = await readFile(path, 'utf8');
+      await writeFile(path, code.replace(/\n\/\/# sourceMappingURL=\S+\.cjs\.map\s*$/, '\n'));
+    }
+  }
+}
+
 const entry = {
   index: 'src/index.ts',
   'core/index': 'src/core/index.ts',
@@ -173,14 +187,24 @@ const entry = {
   'mcp/index': 'src/mcp/index.ts',
   'opentelemetry/index': 'src/opentelemetry/index.ts',
   'postgres/index': 'src/postgres/index.ts',
+  'webhooks/index': 'src/webhooks/index.ts',
 };
 
 const config: Options = {
   entry,
   format: ['esm', 'cjs'],
+  // The CJS entries share their chunks as the ESM ones do (tsup's own code splitting for CJS):
+  // one copy of the client, ky and zod for `chainbill`, `chainbill/core`, `chainbill/funcs` and
+  // `chainbill/testing` alike, instead of a bundle each.
+  splitting: true,
   // Declarations come from tsc, per module and with maps (emitDeclarations, in onSuccess).
   dts: false,
+  // Maps point at the sources: ours are shipped in src/, ky's and zod's are not copied into them
+  // (their text was most of the tarball); a stack trace still names the original file and line.
   sourcemap: true,
+  esbuildOptions(options) {
+    options.sourcesContent = false;
+  },
   clean: true,
   target: 'node20',
   treeshake: true,
@@ -199,9 +223,13 @@ const config: Options = {
   removeNodeProtocol: false,
   async onSuccess() {
     emitDeclarations();
-    // The `chainbill` bin runs as ESM only (package.json's `bin`); the CJS build of its entry,
-    // which inlines the whole fake (no code splitting in CJS), would ship megabytes nothing loads.
-    for (const file of ['index.cjs', 'index.cjs.map']) await rm(`dist/cli/${file}`, { force: true });
+    // The bins run as ESM only (package.json's `bin`); the CJS builds of their entries, which
+    // inline the fake or the MCP server whole (no code splitting in CJS), would ship megabytes
+    // nothing loads.
+    for (const bin of ['cli/index', 'mcp/index', 'testing/cli'])
+      for (const file of [`${bin}.cjs`, `${bin}.cjs.map`]) await rm(`dist/${file}`, { force: true });
+    // The CJS build is the ESM build's code, unminified: its maps would ship the same mappings twice.
+    await dropCjsMaps('dist');
     // MIT asks for the notices to travel with the bundled code.
     await mkdir('dist/licenses', { recursive: true });
     await copyFile('node_modules/ky/license', 'dist/licenses/ky.LICENSE');
@@ -209,6 +237,8 @@ const config: Options = {
     await copyFile('node_modules/@noble/hashes/LICENSE', 'dist/licenses/noble-hashes.LICENSE');
     await copyFile('node_modules/@scure/base/LICENSE', 'dist/licenses/scure-base.LICENSE');
     await copyFile('node_modules/jose/LICENSE.md', 'dist/licenses/jose.LICENSE');
+    await copyFile('node_modules/@stablelib/base64/LICENSE', 'dist/licenses/stablelib-base64.LICENSE');
+    await copyFile('node_modules/fast-sha256/LICENSE', 'dist/licenses/fast-sha256.LICENSE');
   },
 };
 

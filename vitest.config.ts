@@ -65,6 +65,7 @@ const shared = {
       'chainbill/core': fileURLToPath(new URL('./src/core/index.ts', import.meta.url)),
       'chainbill/funcs': fileURLToPath(new URL('./src/funcs.ts', import.meta.url)),
       'chainbill/postgres': fileURLToPath(new URL('./src/postgres/index.ts', import.meta.url)),
+      'chainbill/webhooks': fileURLToPath(new URL('./src/webhooks/index.ts', import.meta.url)),
       chainbill: fileURLToPath(new URL('./src/index.ts', import.meta.url)),
     },
   },

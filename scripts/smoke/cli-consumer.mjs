@@ -24,7 +24,8 @@ try {
   });
   if (created.status !== 0 || JSON.parse(created.stdout).email !== 'ada@example.com')
     throw new Error(`chainbill customers create: exit ${created.status}: ${created.stderr}`);
-  const refused = spawnSync(bin, ['payouts', 'approve', 'po_5f0c7b2e9a41d3c86b1e07f4'], {
+  const create = ['payouts', 'create', '--recipient-address', 'TYSBPXiPmfYkHyJz1LdakpxZoYSL5M71Yc'];
+  const refused = spawnSync(bin, [...create, '--chain', 'tron', '--token', 'USDT', '--amount', '5'], {
     env,
     encoding: 'utf8',
   });

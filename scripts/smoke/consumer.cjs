@@ -6,6 +6,7 @@
 const { AuthenticationError, Chainbill, isValidAddress } = require('chainbill');
 const { createFakeChainbill } = require('chainbill/testing');
 const { payoutsCreate } = require('chainbill/funcs');
+const { signWebhook } = require('chainbill/webhooks');
 
 const mswLoaded = Object.keys(require.cache).filter((file) => /[\\/]node_modules[\\/]msw[\\/]/.test(file));
 if (mswLoaded.length > 0) throw new Error(`require('chainbill/testing') loaded msw: ${mswLoaded[0]}`);
@@ -17,6 +18,14 @@ const addresses = [
   isValidAddress('tron', 'TEkxiTehnzSmSe2XqrBj4w32RUN966rdz8'),
 ];
 if (addresses.includes(false)) throw new Error(`isValidAddress is wrong in the CJS build: ${addresses}`);
+
+// chainbill/webhooks in the CJS build: the standardwebhooks library's own vector.
+const vector = signWebhook('{"test": 2432232314}', 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', {
+  id: 'msg_p5jXN8AQM9LWM0D4loKWxJek',
+  timestamp: new Date(1614265330 * 1000),
+});
+if (vector['webhook-signature'] !== 'v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=')
+  throw new Error(`signWebhook is wrong in the CJS build: ${vector['webhook-signature']}`);
 
 async function main() {
   const fake = createFakeChainbill();

@@ -4,6 +4,7 @@ import { AuthenticationError, Chainbill, isValidAddress } from 'chainbill';
 import { ChainbillCore } from 'chainbill/core';
 import { payoutsCreate, payoutsList } from 'chainbill/funcs';
 import { createFakeChainbill } from 'chainbill/testing';
+import { signWebhook, verifyWebhook } from 'chainbill/webhooks';
 
 const runtime = globalThis.Deno
   ? `deno ${globalThis.Deno.version.deno}`
@@ -19,6 +20,18 @@ const addresses = [
   isValidAddress('tron', 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t'),
 ];
 if (addresses.includes(false)) throw new Error(`isValidAddress is wrong in the build: ${addresses}`);
+
+// chainbill/webhooks as built (standardwebhooks inlined): the library's own vector, then a round trip.
+const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+const vector = signWebhook('{"test": 2432232314}', secret, {
+  id: 'msg_p5jXN8AQM9LWM0D4loKWxJek',
+  timestamp: new Date(1614265330 * 1000),
+});
+if (vector['webhook-signature'] !== 'v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=')
+  throw new Error(`signWebhook is wrong in the build: ${vector['webhook-signature']}`);
+const body = JSON.stringify({ type: 'refund', timestamp: '2026-11-26T10:00:00Z', data: { id: 'rev_1' } });
+if (verifyWebhook(body, signWebhook(body, secret, { id: 'rev_1' }), secret).data.id !== 'rev_1')
+  throw new Error('verifyWebhook is wrong in the build');
 
 const fake = createFakeChainbill();
 const server = await fake.listen();

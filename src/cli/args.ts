@@ -5,26 +5,26 @@
  */
 import { parseArgs } from 'node:util';
 import { feedOwnedParams } from '../revenue-events/feed-options.js';
-import type { Command, Group } from './commands.js';
+import type { Command, Group, ToolName } from './commands.js';
 import { quoted, UsageError } from './errors.js';
 import { allowed, type ParamFlag, paramFlags, parseValue } from './flags.js';
 import { type GlobalValues, globalFlagsOf, globalValues, valueFlags } from './global-flags.js';
 import { didYouMean } from './suggest.js';
 
-/** A command of the API: an operation, or a list's change feed. */
-export type ApiCommand = Command & { kind: 'operation' | 'watch' };
+/** A command of the API: an operation, a list's change feed, or the feed forwarded. */
+export type ApiCommand = Command & { kind: 'operation' | 'watch' | 'listen' };
 
 /** What the command line asks for. */
 export type Invocation =
   | { readonly kind: 'help'; readonly at: Group | Command }
   | { readonly kind: 'version' }
-  | { readonly kind: 'fake'; readonly args: string[] }
+  | { readonly kind: 'tool'; readonly name: ToolName; readonly args: string[] }
   | {
-      readonly kind: 'operation' | 'watch';
+      readonly kind: 'operation' | 'watch' | 'listen';
       readonly command: ApiCommand;
       /** The path id (an operation's). */
       readonly id: string | undefined;
-      /** The params from the flags; for `watch`, the list's filters. */
+      /** The params from the flags; for a feed, the list's filters. */
       readonly params: Record<string, unknown>;
       readonly flags: GlobalValues;
       readonly paramFlags: readonly ParamFlag[];
@@ -39,19 +39,31 @@ export type Invocation =
  * @throws {UsageError} for an unknown command or flag, a missing or bad value.
  */
 export function readArgs(argv: readonly string[], root: Group): Invocation {
+  // `chainbill help payouts create` is `chainbill payouts create --help`.
+  if (argv[0] === 'help') {
+    const { at, rest } = findCommand(argv.slice(1), root);
+    const word = rest.find((arg) => !arg.startsWith('-'));
+    if (word !== undefined && !('kind' in at)) throw noCommand(at, word);
+    return { kind: 'help', at };
+  }
   const { at, rest } = findCommand(argv, root);
-  if ('kind' in at && at.kind === 'fake') return { kind: 'fake', args: rest };
+  if ('kind' in at && at.kind === 'tool') return { kind: 'tool', name: at.name, args: rest };
   if (rest.includes('--help') || rest.includes('-h')) return { kind: 'help', at };
   if ('kind' in at) return readCommand(at, rest);
-  if (at === root && rest.includes('--version')) return { kind: 'version' };
+  if (at === root && (rest.includes('--version') || rest.includes('-v'))) return { kind: 'version' };
   const word = rest.find((arg) => !arg.startsWith('-'));
+  if (word !== undefined) throw noCommand(at, word);
   const known = [...at.commands.keys(), ...at.groups.keys()];
   const where = ['chainbill', ...at.words].join(' ');
-  if (word !== undefined)
-    throw new UsageError(
-      `${where} has no command ${quoted(word)}${didYouMean(word, known)}; see ${where} --help`,
-    );
   throw new UsageError(`${where} needs a command: ${known.join(', ')}; see ${where} --help`);
+}
+
+function noCommand(at: Group, word: string): UsageError {
+  const known = [...at.commands.keys(), ...at.groups.keys()];
+  const where = ['chainbill', ...at.words].join(' ');
+  return new UsageError(
+    `${where} has no command ${quoted(word)}${didYouMean(word, known)}; see ${where} --help`,
+  );
 }
 
 /** Walks the leading words down the tree; global flags and their values may come between them. */
@@ -83,7 +95,7 @@ function findCommand(argv: readonly string[], root: Group): { at: Group | Comman
  */
 export function paramFlagsOf(command: ApiCommand): ParamFlag[] {
   const flags = paramFlags(command.entry);
-  return command.kind === 'watch' ? flags.filter((flag) => !feedOwnedParams.includes(flag.param)) : flags;
+  return command.kind === 'operation' ? flags : flags.filter((flag) => !feedOwnedParams.includes(flag.param));
 }
 
 /** A parseArgs option: a flag that takes a value, or one that stands alone. */

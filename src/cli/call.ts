@@ -22,7 +22,7 @@ import { watch } from './watch.js';
  * @throws {ChainbillError} what the SDK throws; {@link Refusal} when a money move does not go.
  */
 export async function call(
-  invocation: Invocation & { kind: 'operation' | 'watch' },
+  invocation: Invocation & { kind: 'operation' | 'watch' | 'listen' },
   io: Io,
   streams: { out: Output; err: Output },
 ): Promise<void> {
@@ -36,6 +36,10 @@ export async function call(
   const printer: Printer = { ...streams, format, width, columns: entry.columns };
   if (invocation.kind === 'watch')
     return watch({ client, entry, filters: params, flags, printer, signal: io.signal });
+  if (invocation.kind === 'listen') {
+    const { listen } = await import('./listen.js');
+    return listen({ client, entry, filters: params, flags, printer, io });
+  }
   const input = { id, params: entry.takesParams ? params : undefined };
   if (entry.movesMoney) {
     const move = {

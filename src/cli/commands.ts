@@ -7,15 +7,28 @@ import { type CatalogEntry, catalogOf } from '../catalog/catalog.js';
 import { catalogDocs } from '../catalog/docs.js';
 
 /**
+ * The commands that are no operation and read their own arguments: `fake` serves the fake API,
+ * `completion` prints a shell's completion script, `trigger` makes an event happen in a fake.
+ */
+export type ToolName = 'fake' | 'completion' | 'trigger';
+
+/**
  * A command: a catalog entry; the change feed of a list (`revenue-events watch`, whose `entry` is
- * the list it polls); or `fake`, which serves the fake API.
+ * the list it polls); `listen`, which forwards that feed to a local URL; or a tool.
  */
 export type Command =
-  | { readonly kind: 'operation' | 'watch'; readonly words: readonly string[]; readonly entry: CatalogEntry }
-  | { readonly kind: 'fake'; readonly words: readonly string[] };
+  | {
+      readonly kind: 'operation' | 'watch' | 'listen';
+      readonly words: readonly string[];
+      readonly entry: CatalogEntry;
+    }
+  | { readonly kind: 'tool'; readonly name: ToolName; readonly words: readonly string[] };
 
 /** The lists that have a change feed, by catalog name: the client's `watch` beside its `list`. */
 const feeds: ReadonlySet<string> = new Set(['revenueEvents.list']);
+/** The feed `chainbill listen` forwards: the revenue ledger's. */
+const forwarded = 'revenueEvents.list';
+const tools: readonly ToolName[] = ['fake', 'completion', 'trigger'];
 
 /** A group of commands: the root, or a resource (`payouts`) with its commands and nested groups. */
 export interface Group {
@@ -44,7 +57,8 @@ function group(words: readonly string[], summary: string): Group {
 }
 
 /**
- * The tree of every entry, and the commands that are not operations (`fake`, a list's `watch`). A word that names
+ * The tree of every entry, and the commands that are not operations (the tools, a list's `watch`,
+ * `listen`). A word that names
  * both a command and a group of the same parent is refused: one of them could not be reached.
  *
  * @param entries - The catalog, read from the tables now (so a test that adds an operation sees it).
@@ -53,7 +67,7 @@ function group(words: readonly string[], summary: string): Group {
  */
 export function commandTree(entries: readonly CatalogEntry[] = catalogOf()): Group {
   const root = group([], 'The Chainbill API from the command line.');
-  root.commands.set('fake', { kind: 'fake', words: ['fake'] });
+  for (const name of tools) root.commands.set(name, { kind: 'tool', name, words: [name] });
   for (const entry of entries) {
     let at = root;
     for (const [index, name] of entry.resource.entries()) {
@@ -71,6 +85,7 @@ export function commandTree(entries: readonly CatalogEntry[] = catalogOf()): Gro
     at.commands.set(word, { kind: 'operation', words: [...at.words, word], entry });
     if (feeds.has(entry.name))
       at.commands.set('watch', { kind: 'watch', words: [...at.words, 'watch'], entry });
+    if (entry.name === forwarded) root.commands.set('listen', { kind: 'listen', words: ['listen'], entry });
   }
   refuseClashes(root);
   return root;

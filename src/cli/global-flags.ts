@@ -12,8 +12,8 @@ import { didYouMean } from './suggest.js';
 export type Format = 'json' | 'jsonl' | 'table';
 const formats: readonly Format[] = ['json', 'jsonl', 'table'];
 
-/** Where a flag applies: every command, lists, money moves, or the feed. */
-type Scope = 'every' | 'list' | 'money' | 'watch';
+/** Where a flag applies: every command, lists, money moves, a feed (`watch`, `listen`), or `listen`. */
+type Scope = 'every' | 'list' | 'money' | 'watch' | 'listen';
 
 /** A flag that is not a param. */
 export interface GlobalFlag {
@@ -84,6 +84,27 @@ const flags: readonly GlobalFlag[] = [
   },
   { name: 'dry-run', takesValue: false, help: 'print the preview and send nothing', scope: 'money' },
   {
+    name: 'forward-to',
+    takesValue: true,
+    value: '<url>',
+    help: 'where each event is POSTed, signed as Standard Webhooks signs (required)',
+    scope: 'listen',
+  },
+  {
+    name: 'secret',
+    takesValue: true,
+    value: 'whsec_…',
+    help: 'the signing secret (default: $CHAINBILL_WEBHOOK_SECRET, else a new one, printed at start)',
+    scope: 'listen',
+  },
+  {
+    name: 'max-attempts',
+    takesValue: true,
+    value: '<n>',
+    help: 'deliveries of one event before the command stops, its checkpoint before it (default 5)',
+    scope: 'listen',
+  },
+  {
     name: 'from',
     takesValue: true,
     value: 'now|<date-time>|<checkpoint>',
@@ -129,8 +150,10 @@ export function globalFlagsOf(command: Command): GlobalFlag[] {
     scope === 'every' ||
     (command.kind === 'watch'
       ? scope === 'watch'
-      : (scope === 'list' && entry.paging !== 'none') || (scope === 'money' && entry.movesMoney));
-  return command.kind === 'fake' ? [] : flags.filter((flag) => applies(flag.scope, command.entry));
+      : command.kind === 'listen'
+        ? scope === 'watch' || scope === 'listen'
+        : (scope === 'list' && entry.paging !== 'none') || (scope === 'money' && entry.movesMoney));
+  return command.kind === 'tool' ? [] : flags.filter((flag) => applies(flag.scope, command.entry));
 }
 
 /** The global flags given, parsed. */
@@ -145,6 +168,9 @@ export interface GlobalValues {
   readonly yes: boolean;
   readonly live: boolean;
   readonly dryRun: boolean;
+  readonly forwardTo: string | undefined;
+  readonly secret: string | undefined;
+  readonly maxAttempts: number | undefined;
   readonly from: string | undefined;
   readonly checkpointFile: string | undefined;
   readonly pollIntervalMs: number | undefined;
@@ -185,6 +211,9 @@ export function globalValues(given: ReadonlyMap<string, string | true>): GlobalV
     yes: given.has('yes'),
     live: given.has('live'),
     dryRun: given.has('dry-run'),
+    forwardTo: text('forward-to'),
+    secret: text('secret'),
+    maxAttempts: whole('max-attempts'),
     from: text('from'),
     checkpointFile: text('checkpoint-file'),
     pollIntervalMs: whole('poll-interval'),

@@ -5,7 +5,7 @@
  */
 import type { CatalogEntry } from '../catalog/catalog.js';
 import { type ApiCommand, paramFlagsOf } from './args.js';
-import type { Command, Group } from './commands.js';
+import type { Command, Group, ToolName } from './commands.js';
 import { exampleOf } from './examples.js';
 import { allowed, type ParamFlag, placeholder } from './flags.js';
 import { globalFlagsOf } from './global-flags.js';
@@ -63,24 +63,31 @@ function groupHelp(group: Group): string[] {
   return lines;
 }
 
-const fakeSummary =
-  'Serves the fake Chainbill API over HTTP, as chainbill-fake does (chainbill fake --help).';
+const toolSummaries: Readonly<Record<ToolName, string>> = {
+  fake: 'Serves the fake Chainbill API over HTTP, as chainbill-fake does (chainbill fake --help).',
+  completion:
+    'Prints the completion script of bash, zsh or fish: commands, flags and enum values (chainbill completion --help).',
+  trigger:
+    'Makes an event happen in a fake through its control API: a checkout confirmed, a renewal charged, … (chainbill trigger --help).',
+};
 
 function summaryOf(command: Command): string {
-  if (command.kind === 'fake') return fakeSummary;
+  if (command.kind === 'tool') return toolSummaries[command.name];
   if (command.kind === 'operation') return command.entry.summary;
+  if (command.kind === 'listen')
+    return `Forwards the change feed of ${command.entry.route} to a local URL, each event POSTed as JSON and signed as Standard Webhooks signs, until Ctrl+C (docs/cli.md).`;
   return `Prints the change feed of ${command.entry.route} as JSON lines: each event once, oldest first, as it is recorded, until Ctrl+C (docs/feed.md).`;
 }
 
 function commandHelp(command: Command): string[] {
-  if (command.kind === 'fake') return [fakeSummary];
+  if (command.kind === 'tool') return [toolSummaries[command.name]];
   const { entry } = command;
   const flags = paramFlagsOf(command);
   const id = command.kind === 'operation' && entry.idPrefix !== undefined ? ` <${entry.idPrefix}…>` : '';
   const lines = [`Usage: chainbill ${command.words.join(' ')}${id} [flags]`, '', summaryOf(command), ''];
   if (command.kind === 'operation') lines.push(...operationLines(entry));
   if (flags.length > 0)
-    lines.push(command.kind === 'watch' ? 'Filters:' : 'Flags:', ...flags.flatMap(flagLines), '');
+    lines.push(command.kind === 'operation' ? 'Flags:' : 'Filters:', ...flags.flatMap(flagLines), '');
   const globals = globalFlagsOf(command).map((flag): [string, string] => [
     `--${flag.name}${flag.value ? ` ${flag.value}` : ''}`,
     flag.help,
@@ -111,7 +118,8 @@ function exampleFor(command: ApiCommand, flags: readonly ParamFlag[]): string {
   const value = Array.isArray(filter?.schema['enum'])
     ? ` --${filter.flag} ${String(filter.schema['enum'][0])}`
     : '';
-  return `chainbill ${command.words.join(' ')}${value} --checkpoint-file feed.ckpt`;
+  const target = command.kind === 'listen' ? ' --forward-to http://localhost:3000/webhooks' : '';
+  return `chainbill ${command.words.join(' ')}${target}${value} --checkpoint-file feed.ckpt`;
 }
 
 function effectNote(entry: CatalogEntry): string {

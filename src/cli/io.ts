@@ -3,6 +3,7 @@
  * that `run`, `call` and the client builder share, so none of them imports the module that runs it.
  */
 import type { Fetch } from '../core/types.js';
+import type { ChainbillStore } from '../store/store.js';
 import type { OutStream } from './output.js';
 
 /** The stream a confirmation is read from: the process's stdin, or a test's. */
@@ -23,4 +24,6 @@ export interface Io {
   readonly signal?: AbortSignal | undefined;
   /** The client's `fetch`, for a test; otherwise one over `node:http` (docs/performance.md). */
   readonly fetch?: Fetch | undefined;
+  /** The store of `listen`'s consumer, for a test; otherwise PostgreSQL at `CHAINBILL_DATABASE_URL`. */
+  readonly store?: ChainbillStore | undefined;
 }

@@ -10,6 +10,7 @@ import { endingOf } from './errors.js';
 import { helpOf } from './help.js';
 import type { Io } from './io.js';
 import { Output, ReaderGone } from './output.js';
+import { runTool } from './tools.js';
 
 /**
  * Runs one command line.
@@ -34,12 +35,8 @@ export async function run(argv: readonly string[], io: Io): Promise<number | und
       case 'version':
         await new Output(io.stdout, 'stdout', '').write(`${VERSION}\n`);
         return 0;
-      case 'fake': {
-        // Only `chainbill fake` loads the fake.
-        const { serveFake } = await import('../testing/bin/serve.js');
-        serveFake(invocation.args, 'chainbill fake');
-        return undefined;
-      }
+      case 'tool':
+        return await runTool(invocation.name, invocation.args, io, { out, err });
       default: {
         // The client, ky and the money gate only for a command that calls the API.
         const { call } = await import('./call.js');

@@ -26,7 +26,7 @@ export interface Watch {
 }
 
 /** A feed as the client's `watch` makes it: the events, and where it stands. */
-interface Feed extends AsyncIterable<unknown> {
+export interface Feed extends AsyncIterable<unknown> {
   readonly checkpoint: string;
 }
 
@@ -43,7 +43,30 @@ const maxCheckpointBytes = 4 * 1024 * 1024;
  *   cannot be read or is not a regular file (a directory, a FIFO).
  */
 export async function watch(watch: Watch): Promise<void> {
-  const { client, entry, filters, flags, printer, signal } = watch;
+  const { printer, signal } = watch;
+  const { feed, save } = feedOf(watch);
+  // One event a page: each line is written, and drained, before its checkpoint is saved.
+  async function* pages(): AsyncGenerator<{ data: unknown[]; has_more: boolean; next_cursor: null }> {
+    for await (const event of feed) {
+      yield { data: [event], has_more: true, next_cursor: null };
+      save();
+    }
+  }
+  await streamPages({ ...printer, format: printer.format === 'table' ? 'table' : 'jsonl' }, pages());
+  // The feed ends quietly on its signal; the command ends as Ctrl+C ends it.
+  if (signal?.aborted) throw new Interrupted('interrupted');
+}
+
+/**
+ * The feed of a command (`watch`, `listen`): from `--from`, or the checkpoint saved in
+ * `--checkpoint-file`, with the command's filters and timing.
+ *
+ * @param watch - The command.
+ * @returns The feed, and `save()`, which saves its checkpoint to the file (if one is given).
+ * @throws {UsageError} for `--from` beside a saved checkpoint, or a file that cannot be read.
+ */
+export function feedOf(watch: Omit<Watch, 'printer'>): { feed: Feed; save(): void } {
+  const { client, entry, filters, flags, signal } = watch;
   const file = flags.checkpointFile;
   const saved = file === undefined ? undefined : readCheckpoint(file);
   if (saved !== undefined && flags.from !== undefined)
@@ -57,16 +80,7 @@ export async function watch(watch: Watch): Promise<void> {
     ...(flags.lookBackMs === undefined ? {} : { lookBackMs: flags.lookBackMs }),
     ...(signal === undefined ? {} : { signal }),
   });
-  // One event a page: each line is written, and drained, before its checkpoint is saved.
-  async function* pages(): AsyncGenerator<{ data: unknown[]; has_more: boolean; next_cursor: null }> {
-    for await (const event of feed) {
-      yield { data: [event], has_more: true, next_cursor: null };
-      if (file !== undefined) saveCheckpoint(file, feed.checkpoint);
-    }
-  }
-  await streamPages({ ...printer, format: printer.format === 'table' ? 'table' : 'jsonl' }, pages());
-  // The feed ends quietly on its signal; the command ends as Ctrl+C ends it.
-  if (signal?.aborted) throw new Interrupted('interrupted');
+  return { feed, save: () => (file === undefined ? undefined : saveCheckpoint(file, feed.checkpoint)) };
 }
 
 /** `--from`: a date-time replays from then; `now` and a checkpoint are the feed's own strings. */

@@ -141,6 +141,20 @@ export abstract class APIClient {
   }
 
   /**
+   * Checks a raw call as the resource methods check theirs, where one writes what they write: a
+   * payout create or update (docs/raw-calls.md, "Payouts through raw calls").
+   *
+   * @internal
+   * @param spec - The raw call, its path, query and body checked by the raw-call rules.
+   * @param options - Its per-call options.
+   * @returns The call to send.
+   */
+  protected abstract _checkRawCall(
+    spec: RequestSpec<unknown>,
+    options: RequestOptions,
+  ): RequestSpec<unknown> | Promise<RequestSpec<unknown>>;
+
+  /**
    * Lists a route the SDK has no method for: GET pages of the spec's list envelope (`data`,
    * `has_more`, `next_cursor`, checked, with the loop and silent-stop guards of every list); the
    * items are unchecked.
@@ -157,20 +171,6 @@ export abstract class APIClient {
    * }
    * ```
    */
-  /**
-   * Checks a raw call as the resource methods check theirs, where one writes what they write: a
-   * payout create or update (docs/raw-calls.md, "Payouts through raw calls").
-   *
-   * @internal
-   * @param spec - The raw call, its path, query and body checked by the raw-call rules.
-   * @param options - Its per-call options.
-   * @returns The call to send.
-   */
-  protected abstract _checkRawCall(
-    spec: RequestSpec<unknown>,
-    options: RequestOptions,
-  ): RequestSpec<unknown> | Promise<RequestSpec<unknown>>;
-
   getList(path: string, options: RawListOptions): PagePromise<unknown> {
     const { query, pagination, ...rest } = options ?? ({} as Partial<RawListOptions>);
     return this.requestList(pagination ?? 'cursor', () => rawListSpec(path, query, pagination), rest);

@@ -5,6 +5,7 @@ import type { RequestOptions } from '../core/request-options.js';
 import { encodedRequestOf } from '../internal/operation.js';
 import type { RequestSpec } from '../internal/types.js';
 import type { ChainbillStore } from '../store/store.js';
+import { budgetChecks, budgetStoreOf, reserving } from './budget.js';
 import { claimsOf } from './budget-policy.js';
 import { checkPayout, type PayoutCheckSetup } from './checks.js';
 import { clientPayoutSettings } from './client-settings.js';
@@ -97,7 +98,7 @@ export function payoutCheckSetup(core: ChainbillCore, options: PayoutCheckOption
  *   than 6 decimals, `param: 'token'` for a token the chain does not have (USDT on base).
  * @throws {PayoutPolicyError} for a payout outside a payout policy, before sending.
  * @throws {ConfigurationError} when `payoutPolicy` cannot be checked, before sending.
- * @throws {AuthenticationError} on a rejected key; {@link APIError} subclasses on other errors.
+ * @throws {AuthenticationError} on a rejected key; `APIError` subclasses on other errors.
  * @example
  * ```ts
  * const draft = await payoutsCreate(core, {
@@ -153,7 +154,6 @@ export async function payoutsPreview(
   const { preview } = checkPayout(params, setup);
   const claims = preview.request === null ? [] : claimsOf(setup.policies, preview.request, Date.now());
   if (claims.length === 0) return preview;
-  const { budgetChecks, budgetStoreOf } = await import('./budget.js');
   const checks = await budgetChecks(core, budgetStoreOf(core, setup.budgetStore), claims);
   return {
     ...preview,
@@ -164,7 +164,7 @@ export async function payoutsPreview(
 
 /**
  * A checked `POST /payouts` as it goes out: when a budget of the policies counts the payout, its
- * claims reserved first (the budget module loads then), and settled once the API answered.
+ * claims reserved first, and settled once the API answered.
  *
  * @internal
  * @param core - The core the payout goes through.
@@ -181,7 +181,5 @@ export function withBudgets<T>(
   const body = spec.body as PayoutCreateBody;
   const claims = claimsOf(setup.policies, body, Date.now());
   if (claims.length === 0) return spec;
-  return import('./budget.js').then(({ reserving, budgetStoreOf }) =>
-    reserving(core, budgetStoreOf(core, setup.budgetStore), spec, claims),
-  );
+  return reserving(core, budgetStoreOf(core, setup.budgetStore), spec, claims);
 }

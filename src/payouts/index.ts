@@ -4,6 +4,7 @@
  * policy), `preview` and the settlement wait.
  */
 export { isValidAddress } from './address.js';
+export type { BudgetPeriod, PayoutBudget } from './budget-policy.js';
 export type { PayoutCheckOptions, PayoutCreateOptions } from './create.js';
 export type * from './intent.js';
 export type * from './params.js';

@@ -14,7 +14,7 @@ import type { PayoutListParams } from './params.js';
  * @param options - Per-call options, used for every page.
  * @returns The first page; iterate with `for await` for every payout.
  * @throws {RequestValidationError} on a bad filter, before sending.
- * @throws {AuthenticationError} on a rejected key; {@link APIError} subclasses on other errors.
+ * @throws {AuthenticationError} on a rejected key; `APIError` subclasses on other errors.
  * @example
  * ```ts
  * for await (const payout of payoutsList(core, { status: 'approved' })) console.log(payout.id, payout.amount);

@@ -18,7 +18,7 @@ import type { PayoutUpdateParams } from './params.js';
  * @param options - Per-call options.
  * @returns The updated payout intent.
  * @throws {RequestValidationError} on a bad id or parameter, before sending.
- * @throws {NotFoundError} when no such payout; {@link ConflictError} when it is not a draft.
+ * @throws {NotFoundError} when no such payout; `ConflictError` when it is not a draft.
  * @example
  * ```ts
  * await payoutsUpdate(core, 'po_3dd08ec74dcf74a903e21d7a', { description: 'November affiliate fees' });
@@ -42,7 +42,7 @@ export function payoutsUpdate(
  * @param options - Per-call options.
  * @returns The approved payout intent.
  * @throws {RequestValidationError} on a bad id, before sending.
- * @throws {ConflictError} when the payout is not a draft; {@link NotFoundError} when missing.
+ * @throws {ConflictError} when the payout is not a draft; `NotFoundError` when missing.
  * @example
  * ```ts
  * const approved = await payoutsApprove(core, 'po_3dd08ec74dcf74a903e21d7a');
@@ -65,7 +65,7 @@ export function payoutsApprove(
  * @param options - Per-call options.
  * @returns The canceled payout intent.
  * @throws {RequestValidationError} on a bad id, before sending.
- * @throws {ConflictError} when the payout is not a draft; {@link NotFoundError} when missing.
+ * @throws {ConflictError} when the payout is not a draft; `NotFoundError` when missing.
  * @example
  * ```ts
  * await payoutsCancel(core, 'po_3dd08ec74dcf74a903e21d7a');

@@ -81,11 +81,11 @@ export function payoutsWaitForSettlement(
  *
  * @param source - The client's settlement list and redaction.
  * @param target - The payout, or its id (prefix `po_`).
- * @param options - {@link WaitForSettlementOptions}.
+ * @param options - `WaitForSettlementOptions`.
  * @returns The settlement record with the most confirmations, once it has enough.
  * @throws {RequestValidationError} for a bad id (`param: 'id'`) or option, or a payout object
  *   that is a draft or canceled (`param: 'status'`), before any poll.
- * @throws {WaitTimeoutError} at the deadline. {@link APIUserAbortError} on abort; any error of a poll.
+ * @throws {WaitTimeoutError} at the deadline. `APIUserAbortError` on abort; any error of a poll.
  */
 export async function waitForSettlement<S extends Settling>(
   source: SettlementSource<S>,

@@ -14,7 +14,20 @@ export type Row = Record<string, unknown>;
  * instance, a transaction's client.
  */
 export interface Queryable {
-  query(text: string, values?: unknown[]): Promise<{ rows: Row[] }>;
+  /**
+   * Runs one statement, as pg's `query` does.
+   *
+   * @param text - The SQL, with `$1`, `$2`, … for the values.
+   * @param values - The values, in order.
+   * @returns `{ rows }`: each row a record by column name.
+   */
+  query(
+    text: string,
+    values?: unknown[],
+  ): Promise<{
+    /** The rows the statement answered, by column name. */
+    rows: Row[];
+  }>;
 }
 
 /** A pool's client, checked out: pg's `PoolClient`. */

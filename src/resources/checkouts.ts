@@ -170,7 +170,7 @@ export const checkoutSpec: ResourceSpec = {
  * @param options - Per-call options, used for every page.
  * @returns The first page; iterate with `for await` for every checkout.
  * @throws {RequestValidationError} on a bad filter or limit, before sending.
- * @throws {AuthenticationError} on a rejected key; {@link APIError} subclasses on other errors.
+ * @throws {AuthenticationError} on a rejected key; `APIError` subclasses on other errors.
  * @example
  * ```ts
  * for await (const checkout of checkoutsList(core, { status: 'confirmed', limit: 100 })) {

@@ -162,7 +162,7 @@ export const customerSpec: ResourceSpec = {
  * @returns The new customer.
  * @throws {RequestValidationError} on a missing or malformed email, a too-long field, or `metadata`
  *   that is not plain JSON data (a cycle, a `Date`, a `bigint`…), before sending.
- * @throws {AuthenticationError} on a rejected key; {@link APIError} subclasses on other errors.
+ * @throws {AuthenticationError} on a rejected key; `APIError` subclasses on other errors.
  * @example
  * ```ts
  * const customer = await customersCreate(core, {

@@ -238,7 +238,7 @@ export const entitlementSpec: ResourceSpec = {
  * @returns The new entitlement.
  * @throws {RequestValidationError} on a missing or bad parameter, including a missing value
  *   field for `value_type` (`param` names it), before sending.
- * @throws {NotFoundError} when the plan does not exist; {@link ConflictError} when the plan
+ * @throws {NotFoundError} when the plan does not exist; `ConflictError` when the plan
  *   already has that `feature_key` (as the fake answers; the spec does not show it).
  * @example
  * ```ts
@@ -289,7 +289,7 @@ export function entitlementsList(
  * @param options - Per-call options; an `Idempotency-Key` is sent and kept across retries.
  * @returns The updated entitlement.
  * @throws {RequestValidationError} on a bad id or parameter, before sending.
- * @throws {NotFoundError} when no such entitlement; {@link BadRequestError} when the value field
+ * @throws {NotFoundError} when no such entitlement; `BadRequestError` when the value field
  *   for the resulting `value_type` is missing.
  * @example
  * ```ts

@@ -154,8 +154,8 @@ export const paymentLinkSpec: ResourceSpec = {
  * @param options - Per-call options; an `Idempotency-Key` is sent and kept across retries.
  * @returns The new payment link, with its `url`.
  * @throws {RequestValidationError} on a missing or out-of-range parameter, before sending.
- * @throws {NotFoundError} when the payment method does not exist; {@link ConflictError} when it
- *   is disabled; {@link AuthenticationError} on a rejected key.
+ * @throws {NotFoundError} when the payment method does not exist; `ConflictError` when it
+ *   is disabled; `AuthenticationError` on a rejected key.
  * @example
  * ```ts
  * const link = await paymentLinksCreate(core, {

@@ -208,7 +208,7 @@ export const paymentMethodSpec: ResourceSpec = {
  * @param options - Per-call options, used for every page.
  * @returns The first page; iterate with `for await` for every payment method.
  * @throws {RequestValidationError} on a bad filter, before sending.
- * @throws {AuthenticationError} on a rejected key; {@link APIError} subclasses on other errors.
+ * @throws {AuthenticationError} on a rejected key; `APIError` subclasses on other errors.
  * @example
  * ```ts
  * for await (const method of paymentMethodsList(core, { status: 'active' })) {
@@ -235,7 +235,7 @@ export function paymentMethodsList(
  * @param options - Per-call options; an `Idempotency-Key` is sent and kept across retries.
  * @returns The updated payment method.
  * @throws {RequestValidationError} on a bad id or parameter, before sending.
- * @throws {NotFoundError} when no such payment method; {@link BadRequestError} when the server
+ * @throws {NotFoundError} when no such payment method; `BadRequestError` when the server
  *   rejects a value (for example a minimum above the stored maximum).
  * @example
  * ```ts

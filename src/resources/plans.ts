@@ -118,7 +118,7 @@ export const planSpec: ResourceSpec = {
  * @param options - Per-call options, used for every page.
  * @returns The first page; iterate with `for await` for every plan.
  * @throws {RequestValidationError} on a bad filter, before sending.
- * @throws {AuthenticationError} on a rejected key; {@link APIError} subclasses on other errors.
+ * @throws {AuthenticationError} on a rejected key; `APIError` subclasses on other errors.
  * @example
  * ```ts
  * for await (const plan of plansList(core, { status: 'active' })) {

@@ -246,7 +246,7 @@ export const subscriptionSpec: ResourceSpec = {
  * @returns The subscription, with `customer` and `plan` embedded.
  * @throws {RequestValidationError} on a missing id or one without its prefix, before sending.
  * @throws {NotFoundError} when the customer, plan or payment method does not exist;
- *   {@link ConflictError} when the plan is archived; {@link AuthenticationError} on a rejected key.
+ *   `ConflictError` when the plan is archived; `AuthenticationError` on a rejected key.
  * @example
  * ```ts
  * const subscription = await subscriptionsCreate(core, { customer_id: 'cus_123', plan_id: 'plan_pro' });
@@ -270,7 +270,7 @@ export function subscriptionsCreate(
  * @param options - Per-call options.
  * @returns The updated subscription, with `customer` and `plan` embedded.
  * @throws {RequestValidationError} on a bad id or a missing or unknown action, before sending.
- * @throws {NotFoundError} when no such subscription; {@link ConflictError} when its state does
+ * @throws {NotFoundError} when no such subscription; `ConflictError` when its state does
  *   not allow the action.
  * @example
  * ```ts
@@ -295,7 +295,7 @@ export function subscriptionsUpdate(
  * @param id - Subscription id, prefix `sub_`.
  * @param options - Per-call options.
  * @returns The updated subscription.
- * @throws {ConflictError} when its state does not allow it; {@link NotFoundError} when missing.
+ * @throws {ConflictError} when its state does not allow it; `NotFoundError` when missing.
  * @example
  * ```ts
  * const subscription = await subscriptionsCancel(core, 'sub_123');
@@ -318,7 +318,7 @@ export function subscriptionsCancel(
  * @param id - Subscription id, prefix `sub_`.
  * @param options - Per-call options.
  * @returns The canceled subscription.
- * @throws {ConflictError} when it is already canceled or expired; {@link NotFoundError} when missing.
+ * @throws {ConflictError} when it is already canceled or expired; `NotFoundError` when missing.
  * @example
  * ```ts
  * await subscriptionsCancelImmediately(core, 'sub_123');
@@ -340,7 +340,7 @@ export function subscriptionsCancelImmediately(
  * @param id - Subscription id, prefix `sub_`.
  * @param options - Per-call options.
  * @returns The paused subscription.
- * @throws {ConflictError} when its state does not allow it; {@link NotFoundError} when missing.
+ * @throws {ConflictError} when its state does not allow it; `NotFoundError` when missing.
  * @example
  * ```ts
  * const paused = await subscriptionsPause(core, 'sub_123');
@@ -362,7 +362,7 @@ export function subscriptionsPause(
  * @param id - Subscription id, prefix `sub_`.
  * @param options - Per-call options.
  * @returns The resumed subscription.
- * @throws {ConflictError} when it is not paused; {@link NotFoundError} when missing.
+ * @throws {ConflictError} when it is not paused; `NotFoundError` when missing.
  * @example
  * ```ts
  * const resumed = await subscriptionsResume(core, 'sub_123');

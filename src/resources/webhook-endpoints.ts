@@ -50,7 +50,7 @@ export const webhookEndpointSpec: ResourceSpec = {
  * @throws {ResponseValidationError} when a 2xx body contradicts the delete (`deleted` present
  *   and not `true`, or another `id`).
  * @throws {NotFoundError} when no such webhook endpoint (also on a second delete).
- * @throws {AuthenticationError} on a rejected key; {@link APIError} subclasses on other errors.
+ * @throws {AuthenticationError} on a rejected key; `APIError` subclasses on other errors.
  * @example
  * ```ts
  * const result = await webhookEndpointsDelete(core, 'we_123');

@@ -24,7 +24,7 @@ import { RevenueEventFeed } from './feed.js';
  * @returns The first page; iterate with `for await` for every event.
  * @throws {RequestValidationError} on an unknown `event_type`, a malformed date or a bad `limit`,
  *   before sending.
- * @throws {AuthenticationError} on a rejected key; {@link APIError} subclasses on other errors.
+ * @throws {AuthenticationError} on a rejected key; `APIError` subclasses on other errors.
  * @example
  * ```ts
  * const charges = revenueEventsList(core, {

@@ -29,6 +29,8 @@ export interface RunOptions {
   answers?: string[];
   /** Aborts the run, as Ctrl+C does. */
   signal?: AbortSignal;
+  /** The store of `listen`'s consumer (else `CHAINBILL_DATABASE_URL`'s, else none). */
+  store?: Io['store'];
   /** stdout, when the test needs its own (backpressure, a reader that goes away). */
   stdout?: Writable & { isTTY?: boolean; columns?: number };
 }
@@ -75,6 +77,7 @@ export async function runCli(argv: readonly string[], options: RunOptions = {}):
     },
     ...(options.signal === undefined ? {} : { signal: options.signal }),
     ...(fake === undefined ? {} : { fetch: fake.fetch }),
+    ...(options.store === undefined ? {} : { store: options.store }),
   };
   const code = await run(argv, io);
   const text = (stream: Writable): string =>

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { copyFile, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { decode, encode } from '@jridgewell/sourcemap-codec';
 import type { Options } from 'tsup';
 import ts from 'typescript';
 
@@ -87,8 +88,9 @@ function emitDeclarations(): void {
   const host = { ...ts.sys, onUnRecoverableConfigFileDiagnostic: fail };
   const parsed = ts.getParsedCommandLineOfConfigFile('tsconfig.json', overrides, host);
   if (parsed === undefined) throw new Error('tsconfig.json could not be read');
-  // The `chainbill` bin is a program, not an import: it has no declarations to ship.
-  const rootNames = Object.entries(entry).flatMap(([name, file]) => (name === 'cli/index' ? [] : [file]));
+  // The bins are programs, not imports: they have no declarations to ship.
+  const bins = ['cli/index', 'mcp/index', 'testing/cli'];
+  const rootNames = Object.entries(entry).flatMap(([name, file]) => (bins.includes(name) ? [] : [file]));
   const program = ts.createProgram({ rootNames, options: parsed.options });
   const result = program.emit(undefined, writeDeclaration, undefined, true, {
     afterDeclarations: [withoutInlinedPackages],
@@ -137,19 +139,16 @@ function withoutInlinedPackages(context: ts.TransformationContext) {
   };
 }
 
-/** Writes what tsc emits, and its `.d.cts` / `.d.cts.map` twin. */
+/**
+ * Writes what tsc emits, and its `.d.cts` twin, which names the `.d.ts`'s map: the twin differs in
+ * its import paths only, so the same map leads from it to the source.
+ */
 function writeDeclaration(file: string, text: string): void {
   mkdirSync(dirname(file), { recursive: true });
   writeFileSync(file, text);
   if (file.endsWith('.d.ts')) {
-    const cts = text
-      .replace(/((?:from|import\()\s*)(['"])(\.{1,2}\/[^'"]*)\.js\2/g, '$1$2$3.cjs$2')
-      .replace(/(\/\/# sourceMappingURL=.*)\.d\.ts\.map$/m, '$1.d.cts.map');
+    const cts = text.replace(/((?:from|import\()\s*)(['"])(\.{1,2}\/[^'"]*)\.js\2/g, '$1$2$3.cjs$2');
     writeFileSync(file.replace(/\.d\.ts$/, '.d.cts'), cts);
-  } else if (file.endsWith('.d.ts.map')) {
-    const map = JSON.parse(text) as { file: string };
-    map.file = map.file.replace(/\.d\.ts$/, '.d.cts');
-    writeFileSync(file.replace(/\.d\.ts\.map$/, '.d.cts.map'), JSON.stringify(map));
   }
 }
 
@@ -173,6 +172,23 @@ async function dropCjsMaps(dir: string): Promise<void> {
       const code = await readFile(path, 'utf8');
       await writeFile(path, code.replace(/\n\/\/# sourceMappingURL=\S+\.cjs\.map\s*$/, '\n'));
     }
+  }
+}
+
+/**
+ * Drops from each JS map the mappings into files the package does not ship: ky's, zod's and the
+ * hashes' (inlined), and the bins' own sources (package.json's `files`), so none leads nowhere.
+ */
+async function withoutPackageMappings(dir: string): Promise<void> {
+  for (const file of await readdir(dir, { recursive: true })) {
+    if (!file.endsWith('.js.map')) continue;
+    const path = `${dir}/${file}`;
+    const map = JSON.parse(await readFile(path, 'utf8')) as { sources: string[]; mappings: string };
+    const inPackage = map.sources.map((source) => !/node_modules\/|src\/(cli|mcp|catalog)\//.test(source));
+    const lines = decode(map.mappings).map((line) =>
+      line.filter((segment) => segment.length === 1 || inPackage[segment[1] as number]),
+    );
+    await writeFile(path, JSON.stringify({ ...map, mappings: encode(lines) }));
   }
 }
 
@@ -230,6 +246,7 @@ const config: Options = {
       for (const file of [`${bin}.cjs`, `${bin}.cjs.map`]) await rm(`dist/${file}`, { force: true });
     // The CJS build is the ESM build's code, unminified: its maps would ship the same mappings twice.
     await dropCjsMaps('dist');
+    await withoutPackageMappings('dist');
     // MIT asks for the notices to travel with the bundled code.
     await mkdir('dist/licenses', { recursive: true });
     await copyFile('node_modules/ky/license', 'dist/licenses/ky.LICENSE');

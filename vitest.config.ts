@@ -35,6 +35,8 @@ const packageTests = [
   'test/fake/fault-timers.test.ts',
   'test/fake/long-run.test.ts',
   'test/fake/seed-gate.test.ts',
+  // npm pack of the built package.
+  'test/tarball.test.ts',
 ];
 const memoryTests = ['test/memory/**/*.test.ts'];
 

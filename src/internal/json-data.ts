@@ -32,6 +32,9 @@ export function jsonDataProblem(root: unknown): string | null {
     const isArray = Array.isArray(value);
     if (!isArray && prototype !== Object.prototype && prototype !== null)
       return `holds an object that is not plain data${where} (a Date, a Map or a class instance): convert it first`;
+    // `JSON.parse` makes an own key `__proto__`; a copy would set the prototype instead and drop it.
+    if (!isArray && Object.hasOwn(value, '__proto__'))
+      return `holds a key named __proto__${where}, which would be dropped on its way: rename it`;
     try {
       for (const [key, child] of Object.entries(value)) stack.push([child, `${at}.${key}`, depth + 1]);
     } catch {

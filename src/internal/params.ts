@@ -17,8 +17,10 @@ export function encodeParams<Out>(schema: z.ZodMiniType<Out, unknown>, params: u
   // not `params`; `null` or a non-object is still refused as a whole.
   let result: ReturnType<typeof schema.safeParse>;
   try {
+    droppedKey(params);
     result = schema.safeParse(params === undefined ? {} : params, ownMessages);
-  } catch {
+  } catch (error) {
+    if (error instanceof RequestValidationError) throw error;
     // A getter or a Proxy trap threw: what it threw is the caller's, neither read nor kept.
     throw new RequestValidationError('params', [
       { path: [], code: 'custom', message: 'cannot be read: reading it threw (a getter or a Proxy)' },
@@ -27,4 +29,27 @@ export function encodeParams<Out>(schema: z.ZodMiniType<Out, unknown>, params: u
   if (result.success) return result.data;
   const issues = toIssues(result.error.issues);
   throw new RequestValidationError(paramOf(issues[0], result.error.issues[0]), issues);
+}
+
+/**
+ * Refuses a parameter holding an own key `__proto__` (`JSON.parse` makes one): zod's copy of a
+ * record skips it, so it would be dropped on its way. Deeper ones are the JSON check's.
+ */
+function droppedKey(params: unknown): void {
+  if (typeof params !== 'object' || params === null) return;
+  for (const [name, value] of Object.entries(params)) {
+    if (
+      typeof value === 'object' &&
+      value !== null &&
+      !Array.isArray(value) &&
+      Object.hasOwn(value, '__proto__')
+    )
+      throw new RequestValidationError(name, [
+        {
+          path: [name, '__proto__'],
+          code: 'custom',
+          message: 'holds a key named __proto__, which would be dropped on its way: rename it',
+        },
+      ]);
+  }
 }

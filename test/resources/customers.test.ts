@@ -77,6 +77,13 @@ describe('customers.create', () => {
       ['a Date', { since: new Date('2026-01-01T00:00:00Z') }, 'not plain data at since'],
       ['a Map', { tags: new Map() }, 'not plain data at tags'],
       ['a getter that throws', getter, 'cannot be read: reading it threw'],
+      // JSON.parse makes an own key `__proto__`: a copy would drop it, so it is refused, named.
+      [
+        'a key named __proto__',
+        JSON.parse('{"__proto__": {"tier": "gold"}, "seats": 3}'),
+        'key named __proto__',
+      ],
+      ['a nested __proto__', JSON.parse('{"plan": {"__proto__": 1}}'), 'key named __proto__ at plan'],
     ];
   };
 

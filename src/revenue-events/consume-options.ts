@@ -187,15 +187,17 @@ function checkHandlers<Tx>(handlers: unknown): Record<string, RevenueEventHandle
  *
  * @internal
  * @param options - What the caller passed.
- * @returns The settings, and the feed's filters in canonical form and window.
+ * @returns The settings, and the feed's filters in canonical form and as a checkpoint holds them,
+ *   and its window.
  * @throws {RequestValidationError} for a bad option.
  */
 export function checkConsume<Tx>(options: unknown): {
   settings: ConsumeSettings<Tx>;
   filterKey: string;
+  filters: string;
   lookBackMs: number;
 } {
   const settings = consumeSettings<Tx>(options);
   const feed = feedSettings({ ...settings.feed, from: settings.from }, revenueEventListParams());
-  return { settings, filterKey: feed.filterKey, lookBackMs: feed.lookBackMs };
+  return { settings, filterKey: feed.filterKey, filters: feed.filters, lookBackMs: feed.lookBackMs };
 }

@@ -29,7 +29,7 @@ import {
 } from './event.js';
 import { RevenueEventFeed } from './feed.js';
 import { timed } from './feed-batch.js';
-import { checkpointFilters, FeedPosition, nowCheckpoint } from './feed-position.js';
+import { FeedPosition } from './feed-position.js';
 
 // The store of a consumer that names none: one per core, made on first use.
 const defaultStores = /*@__PURE__*/ new WeakMap<ChainbillCore, ChainbillStore<null>>();
@@ -60,7 +60,7 @@ export function revenueEventsConsume<Tx = null>(
   core: ChainbillCore,
   options: RevenueEventConsumeOptions<Tx>,
 ): RevenueEventConsumer {
-  const { settings, filterKey, lookBackMs } = checkConsume<Tx>(options);
+  const { settings, filterKey, filters, lookBackMs } = checkConsume<Tx>(options);
   let store = settings.store;
   if (store === undefined) {
     const own = defaultStores.get(core) ?? memoryStore();
@@ -71,7 +71,7 @@ export function revenueEventsConsume<Tx = null>(
   const signal = settings.feed['signal'] as AbortSignal | undefined;
   const done = Promise.resolve(core.stateScope(keyScope)).then((scope) => {
     const key: ConsumerKey = { scope, name: settings.name };
-    return new Run(core, driver, key, settings, { filterKey, lookBackMs }, signal).loop();
+    return new Run(core, driver, key, settings, { filterKey, filters, lookBackMs }, signal).loop();
   });
   return { done };
 }
@@ -86,7 +86,7 @@ class Run<Tx> {
     readonly driver: StoreDriver<Tx>,
     readonly key: ConsumerKey,
     readonly settings: ConsumeSettings<Tx>,
-    readonly feed: { filterKey: string; lookBackMs: number },
+    readonly feed: { filterKey: string; filters: string; lookBackMs: number },
     readonly signal: AbortSignal | undefined,
   ) {}
 
@@ -116,39 +116,24 @@ class Run<Tx> {
     this.signal?.addEventListener('abort', onAbort, { once: true });
     const position = lease.position ?? null;
     const feed = this.#feed(position, stop.signal);
-    const filters = checkpointFilters(this.feed.filterKey);
-    const start = FeedPosition.decode(feed.checkpoint, filters, this.feed.filterKey, this.feed.lookBackMs);
-    // From 'now', the start is the server's present, known once the feed's first poll answered:
-    // it is saved then, so a worker that takes over before any event starts there, not later.
-    const mark =
-      start === 'now'
-        ? { floor: Number.NEGATIVE_INFINITY, at: Number.NEGATIVE_INFINITY }
-        : { floor: start.floor, at: start.at };
-    let saved = position !== null && start !== 'now';
+    // Where it starts is known once the feed began: for a name new from 'now', after one request.
+    const mark = { floor: Number.NaN, at: Number.NaN };
     let lost = false;
-    const saveStart = async (): Promise<void> => {
-      const text = feed.checkpoint;
-      if (saved || text === nowCheckpoint(filters)) return;
-      saved = true;
-      if (!(await this.driver.savePosition(this.key, token, text))) lost = true;
-    };
     const heartbeat = setInterval(() => {
       this.driver.renew(this.key, token, this.settings.leaseMs).then(
-        async (held) => {
-          if (!held) {
-            lost = true;
-            stop.abort();
-            return;
-          }
-          await saveStart();
-          if (lost) stop.abort();
-          else if (Number.isFinite(mark.floor)) await this.driver.prune(this.key, mark.floor);
+        (held) => {
+          if (held) return Number.isNaN(mark.floor) ? undefined : this.driver.prune(this.key, mark.floor);
+          lost = true;
+          stop.abort();
         },
         () => {}, // a failed renewal is tried again; a lost lease shows at the next commit
       );
     }, this.settings.leaseMs / 3);
     try {
-      await saveStart();
+      const { checkpoint, floor, at } = await feed.begin();
+      mark.floor = floor;
+      mark.at = at;
+      if (position === null && !(await this.driver.savePosition(this.key, token, checkpoint))) lost = true;
       if (!lost) {
         for await (const event of feed) {
           const { ms } = timed(event);
@@ -156,8 +141,7 @@ class Run<Tx> {
           mark.floor = Math.max(mark.floor, mark.at - this.feed.lookBackMs);
           const at = new FeedPosition(mark.floor);
           at.at = mark.at;
-          saved = true; // each commit moves the position
-          await this.#handle(token, event, ms, at.encode(filters), stop.signal);
+          await this.#handle(token, event, ms, at.encode(this.feed.filters), stop.signal);
         }
       }
     } catch (error) {

@@ -93,6 +93,30 @@ export class RevenueEventFeed implements AsyncIterable<RevenueEvent> {
     return this.#run();
   }
 
+  /**
+   * Where the feed starts, as a checkpoint: for a feed from `'now'`, once the ledger answered its
+   * first request (made here, and not again by the loop). A consumer saves it before any event.
+   *
+   * @internal
+   * @returns The checkpoint of the start, its floor and the time reached (ms), before any event.
+   * @throws {ChainbillError} any error of that request.
+   */
+  async begin(): Promise<{ checkpoint: string; floor: number; at: number }> {
+    const { floor, at } = this.#position ?? (await this.#start());
+    return { checkpoint: this.checkpoint, floor, at };
+  }
+
+  /** Asks the ledger where a feed from 'now' starts. */
+  async #start(): Promise<FeedPosition> {
+    const { request, lookBackMs } = this.#settings;
+    const { start, held, serverNow } = await ledgerNow(this.#list, request);
+    const position = new FeedPosition(start);
+    for (const { event, ms } of held) position.advance(event.id, ms, lookBackMs);
+    this.#position = position;
+    this.#serverNow = serverNow;
+    return position;
+  }
+
   async *#run(): AsyncGenerator<RevenueEvent, void, undefined> {
     const { lookBackMs, pollIntervalMs, request } = this.#settings;
     const signal = request.signal;
@@ -130,14 +154,7 @@ export class RevenueEventFeed implements AsyncIterable<RevenueEvent> {
    */
   async #poll(): Promise<{ position: FeedPosition; events: TimedEvent[]; more: boolean }> {
     const { filter, request, lookBackMs } = this.#settings;
-    if (this.#position === undefined) {
-      const { start, held, serverNow } = await ledgerNow(this.#list, request);
-      const position = new FeedPosition(start);
-      for (const { event, ms } of held) position.advance(event.id, ms, lookBackMs);
-      this.#position = position;
-      this.#serverNow = serverNow;
-      return { position: this.#position, events: [], more: false };
-    }
+    if (this.#position === undefined) return { position: await this.#start(), events: [], more: false };
     const position = this.#position;
     position.prune();
     const from = Math.max(position.floor, this.#resume ?? position.floor);

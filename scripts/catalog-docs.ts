@@ -47,7 +47,9 @@ function tsdoc(node: ts.Node): { summary: string; params: Map<string, string> } 
 function declarations(): Map<string, ts.ClassDeclaration | ts.InterfaceDeclaration> {
   const found = new Map<string, ts.ClassDeclaration | ts.InterfaceDeclaration>();
   for (const dir of featureDirs)
-    for (const file of readdirSync(dir).filter((name) => name.endsWith('.ts'))) {
+    for (const file of readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((name) =>
+      name.endsWith('.ts'),
+    )) {
       const text = readFileSync(new URL(file, dir), 'utf8');
       const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
       for (const statement of source.statements) {

@@ -28,7 +28,7 @@ export {
   entitlementsDelete,
   entitlementsList,
   entitlementsUpdate,
-} from './resources/entitlements.js';
+} from './resources/entitlements/functions.js';
 export { paymentLinksCreate, paymentLinksList } from './resources/payment-links.js';
 export { paymentMethodsList, paymentMethodsUpdate } from './resources/payment-methods.js';
 export { plansList } from './resources/plans.js';
@@ -39,7 +39,7 @@ export {
   subscriptionsPause,
   subscriptionsResume,
   subscriptionsUpdate,
-} from './resources/subscriptions.js';
+} from './resources/subscriptions/functions.js';
 export { webhookEndpointsDelete } from './resources/webhook-endpoints.js';
 export { revenueEventsConsume } from './revenue-events/consume.js';
 export { revenueEventsList, revenueEventsWatch } from './revenue-events/revenue-events.js';

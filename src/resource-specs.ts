@@ -8,11 +8,11 @@ import { payoutSettlementSpec } from './payouts/settlements.js';
 import { payoutSpec } from './payouts/spec.js';
 import { checkoutSpec } from './resources/checkouts.js';
 import { customerSpec } from './resources/customers.js';
-import { entitlementSpec } from './resources/entitlements.js';
+import { entitlementSpec } from './resources/entitlements/operations.js';
 import { paymentLinkSpec } from './resources/payment-links.js';
 import { paymentMethodSpec } from './resources/payment-methods.js';
 import { planSpec } from './resources/plans.js';
-import { subscriptionSpec } from './resources/subscriptions.js';
+import { subscriptionSpec } from './resources/subscriptions/operations.js';
 import { webhookEndpointSpec } from './resources/webhook-endpoints.js';
 import { revenueEventSpec } from './revenue-events/event.js';
 

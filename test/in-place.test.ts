@@ -20,11 +20,11 @@ import { payoutOperations } from '../src/payouts/operations.js';
 import { payoutSettlementOperations } from '../src/payouts/settlements.js';
 import { checkoutOperations } from '../src/resources/checkouts.js';
 import { customerOperations } from '../src/resources/customers.js';
-import { entitlementOperations } from '../src/resources/entitlements.js';
+import { entitlementOperations } from '../src/resources/entitlements/operations.js';
 import { paymentLinkOperations } from '../src/resources/payment-links.js';
 import { paymentMethodOperations } from '../src/resources/payment-methods.js';
 import { planOperations } from '../src/resources/plans.js';
-import { subscriptionOperations } from '../src/resources/subscriptions.js';
+import { subscriptionOperations } from '../src/resources/subscriptions/operations.js';
 import { revenueEventOperations } from '../src/revenue-events/event.js';
 
 /** The fake's answer (as JSON text parsed once) to each list, with every model in it. */

@@ -1,5 +1,5 @@
-import type { Entitlement, EntitlementValueType } from '../../resources/entitlements.js';
-import { entitlementSpec } from '../../resources/entitlements.js';
+import type { Entitlement, EntitlementValueType } from '../../resources/entitlements/model.js';
+import { entitlementSpec } from '../../resources/entitlements/operations.js';
 import type { Known, ResourceModule } from '../resource.js';
 import { type CollectionKey, collectionKey } from '../state/scope.js';
 

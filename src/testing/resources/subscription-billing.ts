@@ -1,4 +1,4 @@
-import type { Subscription, SubscriptionStatus } from '../../resources/subscriptions.js';
+import type { Subscription, SubscriptionStatus } from '../../resources/subscriptions/model.js';
 import type { DueWork } from '../clock/scheduler.js';
 import { storable } from '../clock/time-range.js';
 import type { Known } from '../resource.js';

@@ -1,5 +1,5 @@
 import type { PaymentMethod } from '../../resources/payment-methods.js';
-import type { Subscription } from '../../resources/subscriptions.js';
+import type { Subscription } from '../../resources/subscriptions/model.js';
 import { LAST_TIME, LAST_TIME_MS } from '../clock/time-range.js';
 import { conflict, invalid, optionsArgument } from '../http/errors.js';
 import { transition } from '../state/lifecycle.js';

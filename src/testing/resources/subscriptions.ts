@@ -1,4 +1,4 @@
-import { subscriptionSpec } from '../../resources/subscriptions.js';
+import { subscriptionSpec } from '../../resources/subscriptions/operations.js';
 import type { Cost, DueSource } from '../clock/scheduler.js';
 import { LAST_TIME_MS } from '../clock/time-range.js';
 import type { ResourceModule } from '../resource.js';

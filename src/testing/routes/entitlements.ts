@@ -1,10 +1,10 @@
 import type { Wire } from '../../internal/tie.js';
-import {
-  type EntitlementCreateParams,
-  type EntitlementUpdateParams,
-  type EntitlementValueType,
-  entitlementOperations,
-} from '../../resources/entitlements.js';
+import type {
+  EntitlementCreateParams,
+  EntitlementUpdateParams,
+  EntitlementValueType,
+} from '../../resources/entitlements/model.js';
+import { entitlementOperations } from '../../resources/entitlements/operations.js';
 import { FakeApiError, notFound } from '../http/errors.js';
 import { type Route, route } from '../http/route.js';
 import { entitlements, type FakeEntitlement } from '../resources/entitlements.js';

@@ -1,10 +1,10 @@
 import type { Wire } from '../../internal/tie.js';
-import {
-  type SubscriptionAction,
-  type SubscriptionCreateParams,
-  type SubscriptionStatus,
-  subscriptionOperations,
-} from '../../resources/subscriptions.js';
+import type {
+  SubscriptionAction,
+  SubscriptionCreateParams,
+  SubscriptionStatus,
+} from '../../resources/subscriptions/model.js';
+import { subscriptionOperations } from '../../resources/subscriptions/operations.js';
 import { storable } from '../clock/time-range.js';
 import { conflict, FakeApiError, notFound } from '../http/errors.js';
 import { type Route, route } from '../http/route.js';

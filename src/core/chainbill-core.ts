@@ -1,3 +1,4 @@
+import { coreOptionsOf, isBrowser, keyError } from '../internal/core-options.js';
 import { readEnv } from '../internal/env.js';
 import { levelLogger } from '../internal/log.js';
 import { sendList } from '../internal/paging.js';
@@ -10,7 +11,7 @@ import { checkScope } from '../store/scope.js';
 import { APIClient } from './api-client.js';
 import { APIPromise, type WithResponse } from './api-promise.js';
 import type { CoreOptions } from './core-options.js';
-import { AuthenticationError, ConfigurationError, RequestValidationError } from './error.js';
+import { ConfigurationError, RequestValidationError } from './error.js';
 import type { PagePromise, PaginationKind } from './pagination.js';
 import type { RequestOptions } from './request-options.js';
 import type { Environment } from './types.js';
@@ -108,7 +109,7 @@ export class ChainbillCore extends APIClient {
     checkScope(options.scope);
     // Resolved, so a copy made by withOptions never reads the environment again.
     this.#options = {
-      ...pick(options),
+      ...coreOptionsOf(options),
       apiKey,
       baseUrl: this.baseUrl,
       logLevel,
@@ -275,35 +276,4 @@ export class ChainbillCore extends APIClient {
   } {
     return { baseUrl: this.baseUrl, environment: this.environment };
   }
-}
-
-/** The core's own options, read once each: what a copy inherits. */
-function pick(options: CoreOptions): CoreOptions {
-  const { apiKey, baseUrl, timeout, maxRetries, fetch, defaultHeaders, logger, logLevel } = options;
-  const { validateResponses, maxResponseBytes, hooks, scope, dangerouslyAllowBrowser } = options;
-  return {
-    apiKey,
-    baseUrl,
-    timeout,
-    maxRetries,
-    fetch,
-    defaultHeaders,
-    logger,
-    logLevel,
-    validateResponses,
-    maxResponseBytes,
-    hooks,
-    scope,
-    dangerouslyAllowBrowser,
-  };
-}
-
-function keyError(message: string): AuthenticationError {
-  return new AuthenticationError({
-    error: { type: 'authentication_error', code: 'api_key_invalid', param: null, message },
-  });
-}
-
-function isBrowser(): boolean {
-  return 'window' in globalThis && 'document' in globalThis;
 }

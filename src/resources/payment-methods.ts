@@ -103,18 +103,12 @@ export interface PaymentMethodUpdateParams {
   is_default?: boolean | undefined;
 }
 
-/**
- * A payment method's `required_confirmations`: an integer of at least 1 (spec: Limits). Read by
- * the update's params schema and by the fake's seeds.
- *
- * @internal
- */
+/** A payment method's `required_confirmations`: an integer ≥ 1 (spec: Limits), also the fake's. @internal */
 export const requiredConfirmationsParam: () => z.ZodMiniType<number, number> = /*@__PURE__*/ lazy(() =>
   z.int().check(z.gte(1)),
 );
 
-// The spec lists no `cursor` or `limit` for this list: the cursor a server's `next_cursor` hands
-// back is the paging's, not the caller's.
+// No `cursor` or `limit` in the spec for this list: a server's `next_cursor` is the paging's.
 const listParams = /*@__PURE__*/ lazy(() =>
   paramsFor<PaymentMethodListParams>()(z.strictObject({ status: z.optional(z.enum(paymentMethodStatuses)) })),
 );

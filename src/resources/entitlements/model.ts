@@ -13,7 +13,6 @@ import {
   responseObject,
 } from '../../internal/schemas.js';
 import { model, paramsFor } from '../../internal/tie.js';
-import { Entitlements } from './entitlements.js';
 
 /** The types an entitlement's value can have (spec: Entitlement `value_type`). */
 export const entitlementValueTypes = ['boolean', 'numeric', 'string'] as const;

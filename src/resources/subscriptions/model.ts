@@ -15,7 +15,6 @@ import {
 import { model, paramsFor } from '../../internal/tie.js';
 import { type Customer, customerSchema } from '../customers.js';
 import { type Plan, planSchema } from '../plans.js';
-import { Subscriptions } from './subscriptions.js';
 
 /** Subscription states (spec: States and transitions, Subscription). */
 export const subscriptionStatuses = [

@@ -4,6 +4,7 @@
  * no framing, no referrer, no sniffing, nothing cached) with a form that posts to itself only.
  */
 import { createHash } from 'node:crypto';
+import { pageHeaders as securityHeaders } from '../internal/page-headers.js';
 import type { ApprovalView } from './prompt-text.js';
 
 const style = `body{font:15px/1.5 system-ui,sans-serif;max-width:44rem;margin:2rem auto;padding:0 1rem;color:#111}
@@ -17,20 +18,14 @@ const styleHash = createHash('sha256').update(style).digest('base64');
 /** The page's headers: the inspector's, with a form allowed to post to this origin only. */
 export const pageHeaders: Readonly<Record<string, string>> = {
   'content-type': 'text/html; charset=utf-8',
-  'content-security-policy': [
+  ...securityHeaders([
     "default-src 'none'",
     `style-src 'sha256-${styleHash}'`,
     "img-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
     "frame-ancestors 'none'",
-  ].join('; '),
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
-  'x-frame-options': 'DENY',
-  'cross-origin-opener-policy': 'same-origin',
-  'cross-origin-resource-policy': 'same-origin',
-  'cache-control': 'no-store',
+  ]),
 };
 
 const entities: Readonly<Record<string, string>> = {

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { pageHeaders } from '../../internal/page-headers.js';
 import type { Incoming } from '../http/body.js';
 import { FakeApiError } from '../http/errors.js';
 
@@ -12,24 +13,16 @@ export const inspectorPath = '/_fake/ui';
  * The page's headers: its own script and styles only, requests to its own origin only (the
  * control API), no framing, no referrer, no MIME sniffing, nothing cached.
  */
-const pageHeaders: Readonly<Record<string, string>> = {
-  'content-security-policy': [
-    "default-src 'none'",
-    "script-src 'self'",
-    "style-src 'self'",
-    "img-src 'self' data:",
-    "connect-src 'self'",
-    "base-uri 'none'",
-    "form-action 'none'",
-    "frame-ancestors 'none'",
-  ].join('; '),
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
-  'x-frame-options': 'DENY',
-  'cross-origin-opener-policy': 'same-origin',
-  'cross-origin-resource-policy': 'same-origin',
-  'cache-control': 'no-store',
-};
+const inspectorHeaders: Readonly<Record<string, string>> = pageHeaders([
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+]);
 
 const types: Readonly<Record<string, string>> = {
   html: 'text/html; charset=utf-8',
@@ -77,7 +70,7 @@ export async function inspectorAnswer(incoming: Incoming): Promise<Response> {
     return refusal(404, 'resource_missing', `The inspector has no file ${name}.`);
   }
   const type = types[name.slice(name.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
-  const headers = { ...pageHeaders, 'content-type': type };
+  const headers = { ...inspectorHeaders, 'content-type': type };
   return new Response(incoming.method === 'HEAD' ? null : new Uint8Array(body), { status: 200, headers });
 }
 
@@ -106,5 +99,5 @@ function refusal(
   headers: Record<string, string> = {},
 ): Response {
   const error = new FakeApiError(status, 'invalid_request_error', code, message);
-  return Response.json(error.toBody(), { status, headers: { ...pageHeaders, ...headers } });
+  return Response.json(error.toBody(), { status, headers: { ...inspectorHeaders, ...headers } });
 }

@@ -26,6 +26,56 @@ const kyPureDefaultInstance: Plugin = {
 };
 
 /**
+ * Defers ky's two probes that touch the platform's fetch when ky is loaded (`supportsRequestStreams`
+ * builds a `Request`, `supportsFormData` reads `FormData`): on Node either loads undici, half of
+ * `import 'chainbill'`. Each becomes a function run at the first request that asks (ky reads them
+ * in a request's constructor and upload progress only), the stream probe once. Their results and
+ * ky's behaviour are unchanged. The build fails if ky's code no longer reads as expected, rather
+ * than quietly loading undici again.
+ */
+const kyLazyStreamProbe: Plugin = {
+  name: 'ky-lazy-stream-probe',
+  setup(build) {
+    build.onLoad(
+      { filter: /[\\/]node_modules[\\/]ky[\\/]distribution[\\/]core[\\/](constants|Ky)\.js$/ },
+      async ({ path }) => {
+        const source = await readFile(path, 'utf8');
+        if (path.endsWith('constants.js')) {
+          const head = 'export const supportsRequestStreams = (() => {';
+          const tail = '    return duplexAccessed && !hasContentType;\n})();';
+          const formData = "export const supportsFormData = typeof globalThis.FormData === 'function';";
+          if (![head, tail, formData].every((part) => source.includes(part)))
+            throw new Error(`ky changed: its probes were not found in ${path}`);
+          const probes = source
+            .replace(
+              head,
+              'let requestStreams;\nexport const supportsRequestStreams = () => (requestStreams ??= (() => {',
+            )
+            .replace(tail, '    return duplexAccessed && !hasContentType;\n})());')
+            .replace(
+              formData,
+              "export const supportsFormData = () => typeof globalThis.FormData === 'function';",
+            );
+          return { contents: probes, loader: 'js' };
+        }
+        const reads = [
+          ['if (supportsRequestStreams) {', 'supportsRequestStreams'],
+          ['|| !supportsRequestStreams) {', 'supportsRequestStreams'],
+          ['((supportsFormData && ', 'supportsFormData'],
+        ];
+        if (!reads.every(([read = '']) => source.split(read).length === 2))
+          throw new Error(`ky changed: its probes are not read as expected in ${path}`);
+        const contents = reads.reduce(
+          (code, [read = '', name = '']) => code.replace(read, read.replace(name, `${name}()`)),
+          source,
+        );
+        return { contents, loader: 'js' };
+      },
+    );
+  },
+};
+
+/**
  * Makes `@noble/hashes/sha3.js` droppable by an app's bundler. Its module header builds Keccak's
  * round tables in a top-level `for` loop, which no bundler may remove, so every app that imports
  * anything from `chainbill` would carry it (~0.4 KB gzip) even without `isValidAddress`. The
@@ -231,7 +281,7 @@ const config: Options = {
   // and pg, which the bins load when CHAINBILL_DATABASE_URL is set.
   noExternal: [inlined],
   external: ['msw', 'pg', /^@modelcontextprotocol\/server(\/|$)/],
-  esbuildPlugins: [kyPureDefaultInstance, nobleSha3PureTables],
+  esbuildPlugins: [kyPureDefaultInstance, kyLazyStreamProbe, nobleSha3PureTables],
   // The CommonJS build's `import.meta.url`, from `__filename`: the fake's inspector finds its files
   // beside the package's package.json (src/testing/control/inspector.ts).
   shims: true,

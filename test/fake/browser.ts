@@ -1,8 +1,10 @@
 /**
  * A real browser for the tests of the inspector's page: Debian's Chromium (`/usr/bin/chromium`)
  * driven by playwright-core, never a browser Playwright downloads; one profile, fresh, per test
- * file. Each page's console errors and uncaught exceptions are collected, and each page is closed
- * after its test, with a screenshot and what it showed when the test failed.
+ * file, and one tab that each test navigates anew (a tab costs its own renderer's start). Each
+ * page's console errors and uncaught exceptions are collected per test, and after each test the
+ * tab leaves its page (a page of its own is closed), with a screenshot and what it showed when the
+ * test failed.
  */
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,12 +21,14 @@ export const missing: string = `Chromium is missing at ${chromiumPath}: install 
 if (!hasChromium) process.stderr.write(`the inspector's browser tests are skipped: ${missing}\n`);
 
 let context: BrowserContext;
+/** The tab every test navigates, made on first use, and what it reported during the test running. */
+let tab: { page: Page; errors: string[] } | undefined;
 /** The pages of the test running, and what each reported. */
 const pages: { page: Page; errors: string[] }[] = [];
 
 /**
  * Starts the browser for the test file that calls it (at its top level), in a fresh profile, and
- * closes it after the file; each page is closed after its test. Per file, not per module: the files
+ * closes it after the file; the tab leaves its page after each test. Per file, not per module: the files
  * of a tier share a worker and its module cache, so hooks registered on import would run for the
  * first file only.
  */
@@ -41,7 +45,10 @@ export function useBrowser(): void {
           `the page showed ${JSON.stringify(shown)}, console errors ${JSON.stringify(errors)}: ${path}\n`,
         );
       }
-      await page.close();
+      // Off the page, so that it reads nothing more, to its server's root, which is the same site
+      // as the next test's page: the tab keeps its renderer (`about:blank` would swap it).
+      if (page === tab?.page) await page.goto(new URL('/', page.url()).href);
+      else await page.close();
     }
   });
   beforeAll(async () => {
@@ -59,6 +66,9 @@ export function useBrowser(): void {
         '--disable-background-networking',
         '--disable-component-update',
         '--disable-sync',
+        // The pages in the browser's own process: a renderer process and a GPU process are work
+        // no test here needs (a sixth of the browser's CPU time).
+        '--single-process',
       ],
     });
     // Far above what a step takes on a busy machine: a wait that never ends fails naming what it
@@ -66,30 +76,39 @@ export function useBrowser(): void {
     context.setDefaultTimeout(60_000);
   }, 120_000);
   afterAll(async () => {
+    tab = undefined;
     await context?.close();
     rmSync(profile, { recursive: true, force: true });
   });
 }
 
 /**
- * A new page at `url`, with every console error and uncaught exception it reports; with
- * `clock: true`, its timers run only as the test moves Playwright's clock (`page.clock`).
+ * The file's tab loaded anew at `url`, with every console error and uncaught exception it reports
+ * from now on; with `clock: true`, a new page whose timers run only as the test moves Playwright's
+ * clock (`page.clock`), which stays installed in a page for good.
  */
 export async function open(
   url: string,
   { clock = false }: { clock?: boolean } = {},
 ): Promise<{ page: Page; errors: string[] }> {
-  const page = await context.newPage();
-  if (clock) await page.clock.install();
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
-  pages.push({ page, errors });
+  const opened = clock || tab === undefined ? watched(await context.newPage()) : { ...tab, errors: [] };
+  if (clock) await opened.page.clock.install();
+  else tab = opened;
+  pages.push(opened);
   // The page reads the fake every 100 ms instead of every second: each wait for a change is shorter.
-  await page.goto(url.includes('#') ? `${url}&poll=100` : url);
-  return { page, errors };
+  await opened.page.goto(url.includes('#') ? `${url}&poll=100` : url);
+  return opened;
+}
+
+/** A page whose console errors and uncaught exceptions go to the errors of its current test. */
+function watched(page: Page): { page: Page; errors: string[] } {
+  const own = { page, errors: [] as string[] };
+  const errorsNow = () => (page === tab?.page ? tab.errors : own.errors);
+  page.on('console', (message) => {
+    if (message.type() === 'error') errorsNow().push(message.text());
+  });
+  page.on('pageerror', (error) => errorsNow().push(`uncaught: ${error.message}`));
+  return own;
 }
 
 /** Lets the pages of `origin` read and write the clipboard (the inspector's copy buttons). */

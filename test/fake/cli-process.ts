@@ -6,7 +6,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { onTestFinished } from 'vitest';
+import { afterAll, onTestFinished } from 'vitest';
 
 /** The repository's root. */
 export const root: string = fileURLToPath(new URL('../../', import.meta.url));
@@ -45,10 +45,44 @@ export interface Started {
  * when it exits first.
  */
 export function startCli(...args: string[]): Promise<Started> {
-  const child = spawn(process.execPath, [cli, '--port', '0', '--json', ...args], {
+  return started(killAfterTest(spawnServing(args)));
+}
+
+/**
+ * One `chainbill-fake` for the test file that calls this at its top level, started with `args` on
+ * first use and killed after the file. Each later call resets it (`POST /_fake/reset`: state,
+ * clock, faults and logs forgotten, the startup seed applied again, with new ids in `names`), so
+ * each test starts from the seed file as a new process would, without the process's start.
+ */
+export function useCli(...args: string[]): () => Promise<Started> {
+  let server: Started | undefined;
+  afterAll(() => {
+    if (server?.child.exitCode === null) server.child.kill('SIGKILL');
+    server = undefined;
+  });
+  return async () => {
+    if (server === undefined) {
+      server = await started(spawnServing(args));
+      return server;
+    }
+    const reset = await fetch(`${server.controlUrl}reset`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${server.controlToken}` },
+    });
+    if (!reset.ok) throw new Error(`chainbill-fake's reset answered ${reset.status}`);
+    const { seed } = (await reset.json()) as { seed: { names: Record<string, string> } | null };
+    return { ...server, names: seed?.names ?? {} };
+  };
+}
+
+function spawnServing(args: string[]): ChildProcess {
+  return spawn(process.execPath, [cli, '--port', '0', '--json', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  killAfterTest(child);
+}
+
+/** Resolves with the JSON line of a `--json` start; rejects with its stderr when it exits first. */
+function started(child: ChildProcess): Promise<Started> {
   return new Promise((resolve, reject) => {
     let out = '';
     let err = '';

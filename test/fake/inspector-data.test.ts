@@ -4,14 +4,15 @@ import { join } from 'node:path';
 import { Chainbill } from 'chainbill';
 import { afterAll, describe, expect, it } from 'vitest';
 import { hasChromium, missing, open, useBrowser } from './browser.js';
-import { type Started, startCli } from './cli-process.js';
+import { type Started, useCli } from './cli-process.js';
 
 useBrowser();
 
 // The inspector's answers to "what did it send back" and "where is that record" in a real browser
-// (test/fake/browser.ts), against `chainbill-fake` as its users start it: a request's answer as sent
-// (redacted, a fault's included), a record's events, tables by importance searched, filtered and
-// paged through every record, one block of a chain at a time.
+// (test/fake/browser.ts), against `chainbill-fake` as its users start it (one process for the
+// file, reset for each test): a request's answer as sent (redacted, a fault's included), a
+// record's events, tables by importance searched, filtered and paged through every record, one
+// block of a chain at a time.
 const key = 'sk_test_inspector_data';
 const scratch = mkdtempSync(join(tmpdir(), 'chainbill-inspector-data-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -35,6 +36,8 @@ function seedFile(): string {
   return path;
 }
 const seedPath = seedFile();
+/** The file's chainbill-fake, reset to the seed file for each test. */
+const served = useCli('--seed', seedPath);
 
 const client = (server: Started): Chainbill =>
   new Chainbill({ apiKey: key, baseUrl: server.baseUrl, maxRetries: 0, logLevel: 'off' });
@@ -60,7 +63,7 @@ describe.skipIf(!hasChromium)(
   { timeout: 120_000 },
   () => {
     it('a request opens with the answer as sent, redacted, a fault’s too; a payout links to its events', async () => {
-      const server = await startCli('--seed', seedPath);
+      const server = await served();
       const created = await client(server).payouts.create({ ...payout, description: `for ${key}` });
       await control(server, 'POST', 'faults', {
         match: { method: 'GET', route: '/customers' },
@@ -104,7 +107,7 @@ describe.skipIf(!hasChromium)(
     });
 
     it('tables show the declared columns first, and search, filter and page through every record', async () => {
-      const server = await startCli('--seed', seedPath);
+      const server = await served();
       const { page, errors } = await open(server.inspectorUrl);
       const payouts = page.locator('[data-resource="payouts"]');
       await payouts.locator('.position', { hasText: '1–100 of 232' }).waitFor();
@@ -137,7 +140,7 @@ describe.skipIf(!hasChromium)(
     });
 
     it('"+1 block" moves the clock to a chain’s next block: a Base payout is verifying, then settled', async () => {
-      const server = await startCli('--seed', seedPath);
+      const server = await served();
       const created = await client(server).payouts.create(payout);
       await client(server).payouts.approve(created.id);
       await control(server, 'POST', 'clock', { set: '2030-01-01T00:00:00Z' });

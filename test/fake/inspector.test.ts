@@ -5,13 +5,13 @@ import { Chainbill } from 'chainbill';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { grantClipboard, hasChromium, missing, open, screenshot, useBrowser } from './browser.js';
-import { type Started, startCli } from './cli-process.js';
+import { type Started, startCli, useCli } from './cli-process.js';
 
 useBrowser();
 
 // The inspector (`/_fake/ui`) in a real browser, against `chainbill-fake` as its users start it
-// (test/fake/browser.ts). Every wait is a Playwright locator's or `waitForFunction`'s, which retry
-// until the page shows what they ask for.
+// (test/fake/browser.ts), one process for the file, reset for each test. Every wait is a
+// Playwright locator's or `waitForFunction`'s, which retry until the page shows what they ask for.
 const key = 'sk_test_inspector';
 const scratch = mkdtempSync(join(tmpdir(), 'chainbill-inspector-'));
 const seedPath = join(scratch, 'seed.json');
@@ -40,6 +40,8 @@ writeFileSync(
     ],
   }),
 );
+/** The file's chainbill-fake, reset to the seed file for each test. */
+const served = useCli('--seed', seedPath);
 
 const client = (server: Started): Chainbill =>
   new Chainbill({ apiKey: key, baseUrl: server.baseUrl, maxRetries: 0, logLevel: 'off' });
@@ -65,7 +67,7 @@ describe.skipIf(!hasChromium)(
   },
   () => {
     it('opens at the URL chainbill-fake prints and shows the seeded records, each JSON on click', async () => {
-      const server = await startCli('--seed', seedPath);
+      const server = await served();
       const origin = new URL(server.baseUrl).origin;
       expect(server.inspectorUrl).toBe(`${origin}/_fake/ui#token=${encodeURIComponent(server.controlToken)}`);
       const { page, errors } = await open(server.inspectorUrl);
@@ -98,7 +100,7 @@ describe.skipIf(!hasChromium)(
     });
 
     it('advancing a month renews a subscription: its event appears without a reload; reset forgets it', async () => {
-      const server = await startCli('--seed', seedPath);
+      const server = await served();
       const { page, errors } = await open(server.inspectorUrl);
       await page.locator('#set-clock input').fill('2030-01-15T12:00:00Z');
       await page.locator('#set-clock button').click();
@@ -145,7 +147,7 @@ describe.skipIf(!hasChromium)(
     });
 
     it('paying a checkout shows its confirmations grow as the clock moves, then confirmed; a payout settles', async () => {
-      const server = await startCli('--seed', seedPath);
+      const server = await served();
       // A request in the log and a subscription, for the picture in the docs.
       await client(server).subscriptions.create({
         customer_id: server.names['alice'] ?? '',
@@ -191,7 +193,7 @@ describe.skipIf(!hasChromium)(
     });
 
     it('a fault added from the page makes the next API call fail; clearing empties the list', async () => {
-      const server = await startCli('--seed', seedPath);
+      const server = await served();
       const { page, errors } = await open(server.inspectorUrl);
       const form = page.locator('#add-fault');
       await form.locator('select[name="method"]').selectOption('POST');
@@ -226,7 +228,7 @@ describe.skipIf(!hasChromium)(
     });
 
     it('a wrong token shows a clear message and no data; the right one typed in opens the page', async () => {
-      const server = await startCli('--seed', seedPath);
+      const server = await served();
       const origin = new URL(server.baseUrl).origin;
       const { page, errors } = await open(`${origin}/_fake/ui#token=not-the-control-token`);
       await page.locator('#notice', { hasText: 'control token in this URL was refused' }).waitFor();
@@ -248,7 +250,7 @@ describe.skipIf(!hasChromium)(
     });
 
     it('reads the fake as often as `poll` in the fragment says', async () => {
-      const server = await startCli('--seed', seedPath);
+      const server = await served();
       const { page, errors } = await open(`${server.inspectorUrl}&poll=5000`, { clock: true });
       await page.locator(`tr[data-id="${server.names['alice']}"]`).waitFor();
       await client(server).customers.list();
@@ -279,7 +281,7 @@ describe.skipIf(!hasChromium)(
     });
 
     it('a record holding HTML shows it as text and runs no script', async () => {
-      const server = await startCli('--seed', seedPath);
+      const server = await served();
       const { page, errors } = await open(server.inspectorUrl);
       const row = page.locator(`tr[data-id="${server.names['mallory']}"]`);
       await row.waitFor();

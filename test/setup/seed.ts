@@ -4,6 +4,11 @@
  * failure is reproduced by running again with the seed it printed.
  *
  * `FC_SEED=<integer>` runs with that seed; `FC_SEED=random` draws a new one (and prints it).
+ *
+ * How many inputs a property draws when it does not say (fast-check's `numRuns`): 25 with the fixed
+ * seed, which draws the inputs every earlier run drew, and fast-check's 100 with a seed given in
+ * `FC_SEED`, as CI's step of new inputs on every run gives one (so that the seed it prints replays
+ * the same 100); `FC_RUNS=<integer>` sets it either way.
  */
 import type { TestProject } from 'vitest/node';
 
@@ -13,10 +18,15 @@ import type { TestProject } from 'vitest/node';
  */
 export const defaultSeed = 1805;
 
+/** Runs of a property without its own `numRuns`, with the fixed seed; with another, fast-check's 100. */
+export const fixedSeedRuns = 25;
+
 declare module 'vitest' {
   export interface ProvidedContext {
     /** The fast-check seed of this run. */
     fcSeed: number;
+    /** The runs of a property that does not give its own `numRuns`. */
+    fcRuns: number;
   }
 }
 
@@ -29,15 +39,29 @@ function seedOf(value: string | undefined): number {
   return seed;
 }
 
+/** Reads `FC_RUNS`, else the runs for the seed's source; throws on anything but a positive integer. */
+function runsOf(value: string | undefined, seedGiven: boolean): number {
+  if (value === undefined || value === '') return seedGiven ? 100 : fixedSeedRuns;
+  const runs = Number(value);
+  if (!Number.isSafeInteger(runs) || runs < 1)
+    throw new Error(`FC_RUNS must be a positive integer, not ${value}`);
+  return runs;
+}
+
 /**
- * Picks the seed, prints it, and hands it to the workers.
+ * Picks the seed and the runs, prints them, and hands them to the workers.
  *
  * @param project The root project; what it provides, every project sees.
  */
 export default function setup(project: TestProject): void {
-  const seed = seedOf(process.env['FC_SEED']);
-  console.log(`fast-check seed: ${seed} (FC_SEED=${seed} repeats this run; FC_SEED=random draws one)`);
+  const given = process.env['FC_SEED'];
+  const seed = seedOf(given);
+  const runs = runsOf(process.env['FC_RUNS'], given !== undefined && given !== '');
+  console.log(
+    `fast-check seed: ${seed}, ${runs} runs a property (FC_SEED=${seed} repeats this run; FC_SEED=random draws one)`,
+  );
   project.provide('fcSeed', seed);
+  project.provide('fcRuns', runs);
   // For a test file that reads FC_SEED itself: the workers take their environment from here.
   process.env['FC_SEED'] = String(seed);
 }

@@ -25,6 +25,8 @@ let context: BrowserContext;
 let tab: { page: Page; errors: string[] } | undefined;
 /** The pages of the test running, and what each reported. */
 const pages: { page: Page; errors: string[] }[] = [];
+/** Where the tab is parked between tests: the 404s of that page and its icon may be reported after the next test starts. */
+const parked = new Set<string>();
 
 /**
  * Starts the browser for the test file that calls it (at its top level), in a fresh profile, and
@@ -47,8 +49,11 @@ export function useBrowser(): void {
       }
       // Off the page, so that it reads nothing more, to its server's root, which is the same site
       // as the next test's page: the tab keeps its renderer (`about:blank` would swap it).
-      if (page === tab?.page) await page.goto(new URL('/', page.url()).href);
-      else await page.close();
+      if (page === tab?.page) {
+        const root = new URL('/', page.url()).href;
+        parked.add(root).add(new URL('/favicon.ico', root).href);
+        await page.goto(root);
+      } else await page.close();
     }
   });
   beforeAll(async () => {
@@ -105,7 +110,7 @@ function watched(page: Page): { page: Page; errors: string[] } {
   const own = { page, errors: [] as string[] };
   const errorsNow = () => (page === tab?.page ? tab.errors : own.errors);
   page.on('console', (message) => {
-    if (message.type() === 'error') errorsNow().push(message.text());
+    if (message.type() === 'error' && !parked.has(message.location().url)) errorsNow().push(message.text());
   });
   page.on('pageerror', (error) => errorsNow().push(`uncaught: ${error.message}`));
   return own;

@@ -23,6 +23,8 @@ const packageTests = [
   'test/bundled-zod.test.ts',
   'test/cli/process.test.ts',
   'test/cross-copy.test.ts',
+  // The guides' scripts, each run as a reader runs them, on the built package.
+  'test/docs-scripts.test.ts',
   'test/fake/server-cli.test.ts',
   'test/fake/server-history.test.ts',
   'test/fake/server-state.test.ts',

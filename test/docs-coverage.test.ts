@@ -8,22 +8,18 @@
  * fails): a module that imports from `vitest` is a test file (docs/testing.md): it
  * registers its tests inside this file, they run here, and once its own `afterAll` hooks are done
  * no server, socket or timer it opened may remain. Any other module without a snippet context is
- * a script: it runs in a child process (test/docs-snippet-run.ts, against a fake standing in for
- * the service) and must exit 0 by itself; a hang guard stops one that never does.
+ * a script, which runs on the built package (test/docs-scripts.test.ts).
  *
  * Each module is written to a scratch file under `.tmp/` (gitignored, inside the repository so
  * that `chainbill` resolves through vitest's alias and tsconfig's `paths`), with every line that
  * is not its code blanked: line N of the module is line N of the page, in stack traces and in type
- * errors alike. The guides ship in the package (`files`), so the README's links to them resolve
- * in node_modules; `npm pack --dry-run` checks it (scripts/check-packed-links.mjs checks every
- * link of the packed tarball).
+ * errors alike. That the guides ship, so that the README's links to them resolve in node_modules,
+ * is test/tarball.test.ts's (scripts/check-packed-links.mjs checks every link of the packed tarball).
  */
-import { execFile, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { posix } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { promisify } from 'node:util';
 import { Chainbill } from 'chainbill';
 import { createFakeChainbill } from 'chainbill/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,9 +28,8 @@ import { pageModules, type SnippetModule } from './docs-snippets.js';
 import { resourceMethods } from './resource-methods.js';
 
 const root = fileURLToPath(new URL('../', import.meta.url));
-const run = promisify(execFile);
 const scratch = `${root}.tmp/docs-coverage-${process.pid}-${randomUUID()}/`;
-/** How long a script may run before it counts as hung: a guard, far above the seconds it takes. */
+/** How long a test file's hooks may take to close what they opened: a guard, far above their seconds. */
 const hangGuardMs = 90_000;
 
 /** Every guide, as `docs/<name>.md`. */
@@ -68,33 +63,6 @@ const snippets: Written[] = ['README.md', ...guides].flatMap((page) =>
 );
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 const of = (page: string) => snippets.filter((s) => s.page === page);
-const scripts = snippets.filter((s) => !s.assumes && !s.vitest);
-
-/**
- * Runs a script module in a child process; resolves with its exit code and output once it exits,
- * or with `hung: true` when the guard ran out first (the process is then killed).
- */
-function runScript(file: string): Promise<{ code: number | null; output: string; hung: boolean }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', `${root}test/docs-snippet-run.ts`, file], {
-      cwd: root,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk));
-    let hung = false;
-    const guard = setTimeout(() => {
-      hung = true;
-      child.kill('SIGKILL');
-    }, hangGuardMs);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(guard);
-      resolve({ code, output, hung });
-    });
-  });
-}
 
 /**
  * The resources open now beyond those in `before` (a multiset difference), e.g. `TCPServerWrap`.
@@ -139,34 +107,6 @@ describe('docs/api-tour.md', () => {
     const code = of('docs/api-tour.md')[0]?.code ?? '';
     expect(code.includes(`.${name}(`), `docs/api-tour.md has no \`ts\` block calling .${name}(…)`).toBe(true);
   });
-});
-
-describe('the scripts: every module without a context that is not a test file', () => {
-  it('include the tour, the quickstart and the README’s fake', () => {
-    const names = scripts.map((s) => s.name);
-    expect(names).toEqual(
-      expect.arrayContaining([
-        'docs/api-tour.md module 1',
-        'docs/quickstart.md module 1',
-        'README.md module 2',
-      ]),
-    );
-  });
-
-  // Throws (an assert line, a rejected call) with the page's line number in the stack. Each in a
-  // process of its own, so they run at once.
-  it.concurrent.each(scripts.map((s) => [s.name, s.file] as const))(
-    '%s runs, and exits by itself',
-    async (name, file) => {
-      const { code, output, hung } = await runScript(file);
-      expect(
-        hung,
-        `${name} did not exit within ${hangGuardMs / 1000} s: it left something open\n${output}`,
-      ).toBe(false);
-      expect(code, `${name} failed:\n${output}`).toBe(0);
-    },
-    hangGuardMs + 30_000,
-  );
 });
 
 describe('docs/testing.md: every example runs as written', () => {
@@ -244,23 +184,5 @@ describe('the guides and the README', () => {
         ['first.test.ts', 'ts'],
       ].filter(([file = '', lang = '']) => !shown(file, lang)),
     ).toEqual([]);
-  });
-
-  // npm takes seconds to start on a busy machine: the guard is the script's, not the test default.
-  it('ship in the package, so that the links between them and from the README resolve there', {
-    timeout: hangGuardMs,
-  }, async () => {
-    const { stdout: packed } = await run('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {
-      cwd: root,
-      encoding: 'utf8',
-    });
-    const [{ files }] = JSON.parse(packed) as [{ files: { path: string }[] }];
-    const shipped = files.map((file) => file.path);
-    const toGuides = [...links('README.md'), ...guides.flatMap(links)].filter(({ target }) =>
-      guides.includes(target),
-    );
-    expect(toGuides.length).toBeGreaterThan(guides.length);
-    expect(toGuides.filter(({ target }) => !shipped.includes(target))).toEqual([]);
-    expect(shipped.filter((path) => path.startsWith('docs/api/'))).toEqual([]);
   });
 });

@@ -1,10 +1,12 @@
 /**
  * What the tarball holds (docs/packaging.md, "What the tarball holds"): the figures the guide gives
  * are what `npm pack` reports for the build, within 10 %, and the unpacked package stays within
- * 5 MB. Packs the repository as it is built (dist/ is the package tier's).
+ * 5 MB; the guides ship, so that the README's links to them resolve in node_modules. Packs the
+ * repository as it is built (dist/ is the package tier's).
  */
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { posix } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 interface Packed {
@@ -23,6 +25,21 @@ function documented(): { packed: number; unpacked: number; files: number } {
   const row = /^\| now\s*\|\s*([\d.]+) MB\s*\|\s*([\d.]+) MB\s*\|\s*([\d ]+)\|$/m.exec(guide);
   if (row === null) throw new Error('docs/packaging.md has no "now" row in its tarball table');
   return { packed: Number(row[1]), unpacked: Number(row[2]), files: Number(row[3]?.replace(/ /g, '')) };
+}
+
+/** Every guide, as `docs/<name>.md`. */
+const guides = readdirSync(new URL('docs/', root))
+  .filter((file) => file.endsWith('.md'))
+  .map((file) => `docs/${file}`);
+
+/** The relative links of a Markdown file that lead to a guide, each as its path from the root. */
+function linksToGuides(from: string): string[] {
+  const text = readFileSync(new URL(from, root), 'utf8');
+  return [...text.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)]
+    .map((match) => match[1] ?? '')
+    .filter((href) => !/^[a-z]+:/.test(href))
+    .map((href) => posix.normalize(posix.join(posix.dirname(from), href)))
+    .filter((target) => guides.includes(target));
 }
 
 describe('the tarball', () => {
@@ -56,5 +73,13 @@ describe('the tarball', () => {
       unknown
     >;
     expect(map['sourcesContent']).toBeUndefined();
+  });
+
+  it('ships the guides, so that the links between them and from the README resolve there', () => {
+    const shipped = packed.files.map((file) => file.path);
+    const toGuides = ['README.md', ...guides].flatMap(linksToGuides);
+    expect(toGuides.length).toBeGreaterThan(guides.length);
+    expect(toGuides.filter((target) => !shipped.includes(target))).toEqual([]);
+    expect(shipped.filter((path) => path.startsWith('docs/api/'))).toEqual([]);
   });
 });

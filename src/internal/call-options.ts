@@ -159,3 +159,21 @@ function isSignal(value: unknown): boolean {
 export function invalidOption(param: string, message: string): RequestValidationError {
   return new RequestValidationError(param, [{ path: [param], code: 'invalid_option', message }]);
 }
+
+/**
+ * Each own enumerable key of an options object with its value, each read once: a getter that
+ * throws is this error, not the caller's exception from deep inside the SDK.
+ *
+ * @param options - An object (checked by the caller).
+ * @returns `[key, value]` pairs, in the object's key order.
+ * @throws {RequestValidationError} naming the key whose getter threw.
+ */
+export function readOptions(options: object): [string, unknown][] {
+  return Object.keys(options).map((key) => {
+    try {
+      return [key, (options as Record<string, unknown>)[key]];
+    } catch {
+      throw invalidOption(key, 'could not be read (its getter threw)');
+    }
+  });
+}

@@ -5,7 +5,7 @@
  * @module
  */
 import { ChainbillError } from '../core/error.js';
-import { invalidOption, maxTimerMs } from '../internal/call-options.js';
+import { invalidOption, maxTimerMs, readOptions } from '../internal/call-options.js';
 import type { ChainbillStore } from '../store/store.js';
 import {
   type RevenueEvent,
@@ -130,15 +130,7 @@ export function consumeSettings<Tx>(options: unknown): ConsumeSettings<Tx> {
     throw invalidOption('params', 'must be an object of options, with name and handlers');
   const read: Record<string, unknown> = Object.create(null);
   const feed: Record<string, unknown> = Object.create(null);
-  for (const key of Object.keys(options)) {
-    let value: unknown;
-    try {
-      value = (options as Record<string, unknown>)[key];
-    } catch {
-      throw invalidOption(key, 'could not be read (its getter threw)');
-    }
-    (own.includes(key) ? read : feed)[key] = value;
-  }
+  for (const [key, value] of readOptions(options)) (own.includes(key) ? read : feed)[key] = value;
   const { name, store, handlers, from = 'now', leaseMs = 30_000, maxAttempts = 5, onError = 'stop' } = read;
   if (typeof name !== 'string' || name.length < 1 || name.length > 200)
     throw invalidOption('name', 'must be a string of 1 to 200 characters');

@@ -1,6 +1,6 @@
 import type * as z from 'zod/mini';
 import type { RequestOptions } from '../core/request-options.js';
-import { checkCallOptions, invalidOption, maxTimerMs } from '../internal/call-options.js';
+import { checkCallOptions, invalidOption, maxTimerMs, readOptions } from '../internal/call-options.js';
 import { encodeParams } from '../internal/params.js';
 import type { ListQuery } from '../internal/types.js';
 import type { RevenueEventListParams, RevenueEventWatchOptions } from './event.js';
@@ -73,13 +73,7 @@ export function feedSettings(options: unknown, listParams: z.ZodMiniType<unknown
   const own: Record<string, unknown> = Object.create(null);
   const request: Record<string, unknown> = Object.create(null);
   const filters: Record<string, unknown> = Object.create(null);
-  for (const key of Object.keys(options)) {
-    let value: unknown;
-    try {
-      value = (options as Record<string, unknown>)[key];
-    } catch {
-      throw invalidOption(key, 'could not be read (its getter threw)');
-    }
+  for (const [key, value] of readOptions(options)) {
     if (Object.hasOwn(feedOwned, key) && value !== undefined)
       throw invalidOption(
         key,

@@ -321,6 +321,15 @@ describe('revenueEvents.consume: options', () => {
       [{ name: 'a', handlers, from: 'rf1.abc' }, 'from'],
       [{ name: 'a', handlers, store: {} }, 'store'],
       [{ name: 'a', handlers, pollIntervalMS: 5 }, 'pollIntervalMS'],
+      [
+        Object.defineProperty({ name: 'a', handlers }, 'leaseMs', {
+          enumerable: true,
+          get: () => {
+            throw new Error('a getter that throws');
+          },
+        }),
+        'leaseMs',
+      ],
     ];
     for (const [options, param] of cases) {
       let error: unknown;

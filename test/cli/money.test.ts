@@ -11,6 +11,7 @@ import { createFakeChainbill, type FakeChainbill } from 'chainbill/testing';
 import { describe, expect, it } from 'vitest';
 import { catalog } from '../../src/catalog/catalog.js';
 import { useLoopback } from '../loopback.js';
+import { payoutFixture } from '../scripted-fetch.js';
 import { runCli } from './run-cli.js';
 
 const tron = 'TYSBPXiPmfYkHyJz1LdakpxZoYSL5M71Yc';
@@ -295,34 +296,13 @@ describe('server text in the preview', () => {
   const loopback = useLoopback();
 
   it("a draft's recipient_address and description reach the terminal cleaned, never raw", async () => {
-    const at = '2026-11-26T10:00:00.000Z';
     const hostile = 'TYSBPXiPmfYkHyJz1LdakpxZoYSL5M71Yc\u001b[2J\u001b[1A\u2028  amount     1 USDT\u202e';
-    const draft = {
+    const draft = payoutFixture({
       id: 'po_5f0c7b2e9a41d3c86b1e07f4',
-      org_id: 'org_1',
       recipient_address: hostile,
-      chain: 'tron',
-      token: 'USDT',
       amount: 250,
       amount_atomic: '250000000',
-      currency: 'USD',
-      status: 'draft',
-      description: null,
-      reference_type: null,
-      reference_id: null,
-      due_date: null,
-      approved_at: null,
-      approved_by: null,
-      executed_at: null,
-      expected_tx_hash: null,
-      verified_at: null,
-      failed_at: null,
-      canceled_at: null,
-      failure_reason: null,
-      environment: 'sandbox',
-      created_at: at,
-      updated_at: at,
-    };
+    });
     const server = await loopback((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ data: [draft], has_more: false, next_cursor: null }));

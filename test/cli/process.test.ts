@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { killAfterTest, root } from '../fake/cli-process.js';
+import { payoutCreateArgs } from './create-args.js';
 
 /** The built bin. */
 const bin = join(root, 'dist/cli/index.js');
@@ -89,16 +90,7 @@ async function seedPayouts(fake: Served, count: number): Promise<void> {
   await control(fake, 'POST', 'seed', { organizations: [{ id: 'org_fake', sandbox: { payouts } }] });
 }
 
-const create = ['payouts', 'create', '--recipient-address', 'TYSBPXiPmfYkHyJz1LdakpxZoYSL5M71Yc'].concat([
-  '--chain',
-  'tron',
-  '--token',
-  'USDT',
-  '--amount',
-  '12.5',
-  '--currency',
-  'USD',
-]);
+const create = [...payoutCreateArgs];
 
 /** The files `node` reads to start a module: it and its static imports, transitively. */
 function staticGraph(file: string, seen = new Map<string, string>()): Map<string, string> {

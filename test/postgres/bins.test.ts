@@ -8,20 +8,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createFakeChainbill } from 'chainbill/testing';
 import { describe, expect, it } from 'vitest';
+import { payoutCreateArgs } from '../cli/create-args.js';
 import { runCli } from '../cli/run-cli.js';
 import { serverUrl } from './engines.js';
 
-const create = ['payouts', 'create', '--recipient-address', 'TYSBPXiPmfYkHyJz1LdakpxZoYSL5M71Yc'].concat([
-  '--chain',
-  'tron',
-  '--token',
-  'USDT',
-  '--amount',
-  '12.5',
-  '--currency',
-  'USD',
-  '--yes',
-]);
+const create = [...payoutCreateArgs, '--yes'];
 
 function policyFile(): string {
   const file = join(mkdtempSync(join(tmpdir(), 'chainbill-budget-')), 'policy.json');
